@@ -1,0 +1,46 @@
+# graphmem — the two commands a newcomer needs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# The local Neo4j keeps its jars' build, data and logs here (see graphmem/server.py).
+export GRAPHMEM_HOME ?= $(CURDIR)/.graphmem
+
+.PHONY: install demo test unit server-start server-stop eval clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+server-start: install
+	$(BIN)/graphmem server start
+
+server-stop: install
+	$(BIN)/graphmem server stop
+
+# The main job end to end: install, start Neo4j, load the address/port story, print answers.
+demo: install
+	@if [ -z "$$NEO4J_URI" ]; then $(BIN)/graphmem server start; fi
+	$(BIN)/graphmem demo
+
+# Install, start Neo4j (unless NEO4J_URI points elsewhere), run every test, stop what we started.
+test: install
+	@started=0; \
+	if [ -z "$$NEO4J_URI" ] && ! $(BIN)/graphmem server status --json | grep -q '"running": true'; then \
+	  $(BIN)/graphmem server start || exit 1; started=1; \
+	fi; \
+	$(BIN)/pytest tests; rc=$$?; \
+	if [ $$started = 1 ]; then $(BIN)/graphmem server stop; fi; \
+	exit $$rc
+
+unit: install
+	$(BIN)/pytest tests/unit
+
+eval: install
+	$(BIN)/graphmem eval ../shared/eval/scenarios.json
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

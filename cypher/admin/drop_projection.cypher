@@ -1,0 +1,13 @@
+// Drop a batch of the tenant's projection (everything but the ledger) before a replay.
+// Not a hot path: one pass per label, through the (tenant, uid) constraint indexes.
+CALL () {
+  MATCH (n:Fact {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Source {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Entity {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Topic {tenant: $tenant}) WHERE n.name IS NOT NULL RETURN n LIMIT $batch
+}
+DETACH DELETE n
+RETURN count(*) AS deleted

@@ -1,0 +1,18 @@
+// as_of: what holds for one (subject, topic, env) at valid time $valid_at, as known at $known_at.
+// Reads the materialised timeline: HOLDS segments carry [valid_from, valid_to) and
+// [recorded_at, superseded_at), so no Fact has to be visited to filter by time.
+// Several rows: a many-valued topic, or a conflict (h.conflict = true). No row: nothing holds.
+// Browser:  :param tenant => 't-addr'
+//           :param subject => 'lin'
+//           :param topic => 'home_address'
+//           :param env => ''
+//           :param valid_at => datetime('2026-10-05T00:00:00Z')
+//           :param known_at => datetime()
+MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
+WHERE h.topic = $topic AND h.env = $env
+  AND h.valid_from <= $valid_at AND (h.valid_to IS NULL OR $valid_at < h.valid_to)
+  AND h.recorded_at <= $known_at AND (h.superseded_at IS NULL OR $known_at < h.superseded_at)
+RETURN f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
+       f.source AS source, f.authority AS authority, f.status AS status,
+       h.valid_from AS valid_from, h.valid_to AS valid_to, f.recorded_at AS recorded_at
+ORDER BY h.valid_from, f.recorded_at DESC, f.value

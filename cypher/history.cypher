@@ -1,0 +1,13 @@
+// history: the valid-time timeline of one (subject, topic, env) as known at $known_at, in order.
+// Revoked stretches have no segment. The client merges consecutive repeats.
+// Browser:  :param tenant => 't-port'
+//           :param subject => 'deploy'
+//           :param topic => 'port'
+//           :param env => ''
+//           :param known_at => datetime()
+MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
+WHERE h.topic = $topic AND h.env = $env
+  AND h.recorded_at <= $known_at AND (h.superseded_at IS NULL OR $known_at < h.superseded_at)
+RETURN f.uid AS fact, f.value AS value, h.conflict AS conflict, f.source AS source,
+       h.valid_from AS valid_from, h.valid_to AS valid_to
+ORDER BY h.valid_from, f.value

@@ -1,0 +1,6 @@
+// Take the tenant's ledger head (creating it on first use) and lock it for this transaction, so
+// that events of one tenant get a gap-free, totally ordered sequence and record time never runs back.
+MERGE (h:LedgerHead {tenant: $tenant})
+ON CREATE SET h.seq = 0, h.last_recorded_at = null
+SET h.locked_by = $token
+RETURN h.seq AS seq, h.last_recorded_at AS last_recorded_at

@@ -1,0 +1,15 @@
+// graphmem schema: uniqueness constraints (each also an index) and the indexes the hot paths use.
+// Idempotent; run by `graphmem schema install`, by the client on first connect, or paste it into
+// Neo4j Browser (one statement at a time, or with the multi-statement editor).
+CREATE CONSTRAINT entity_key IF NOT EXISTS FOR (e:Entity) REQUIRE (e.tenant, e.uid) IS UNIQUE;
+CREATE CONSTRAINT topic_key IF NOT EXISTS FOR (t:Topic) REQUIRE (t.tenant, t.name) IS UNIQUE;
+CREATE CONSTRAINT source_key IF NOT EXISTS FOR (s:Source) REQUIRE (s.tenant, s.uid) IS UNIQUE;
+CREATE CONSTRAINT fact_key IF NOT EXISTS FOR (f:Fact) REQUIRE (f.tenant, f.uid) IS UNIQUE;
+CREATE CONSTRAINT event_key IF NOT EXISTS FOR (v:Event) REQUIRE (v.tenant, v.seq) IS UNIQUE;
+CREATE CONSTRAINT ledger_head_key IF NOT EXISTS FOR (h:LedgerHead) REQUIRE h.tenant IS UNIQUE;
+CREATE INDEX fact_slot IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.subject, f.topic, f.env);
+CREATE INDEX fact_ref IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.ref);
+CREATE INDEX event_idempotency IF NOT EXISTS FOR (v:Event) ON (v.tenant, v.event_id);
+CREATE INDEX event_recorded IF NOT EXISTS FOR (v:Event) ON (v.tenant, v.recorded_at);
+CREATE INDEX holds_slot IF NOT EXISTS FOR ()-[h:HOLDS]-() ON (h.topic, h.env);
+CREATE INDEX related_slot IF NOT EXISTS FOR ()-[r:RELATED]-() ON (r.topic, r.env);

@@ -1,0 +1,38 @@
+"""graphmem: a temporal memory store for AI agents, kept as a knowledge graph in Neo4j."""
+
+from .client import GraphMem
+from .errors import (
+    ConfigurationError,
+    ConnectionError_,
+    ExtractionError,
+    GraphMemError,
+    NotFoundError,
+    QueryError,
+    ServerError,
+    TemporalError,
+    ValidationError,
+)
+from .models import Answer, HistoryEntry, Why, WriteResult, parse_event
+from .settings import Settings
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Answer",
+    "ConfigurationError",
+    "ConnectionError_",
+    "ExtractionError",
+    "GraphMem",
+    "GraphMemError",
+    "HistoryEntry",
+    "NotFoundError",
+    "QueryError",
+    "ServerError",
+    "Settings",
+    "TemporalError",
+    "ValidationError",
+    "Why",
+    "WriteResult",
+    "__version__",
+    "parse_event",
+]

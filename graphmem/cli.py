@@ -1,0 +1,268 @@
+"""The ``graphmem`` command: a thin mirror of the client, verb for verb.
+
+Each command parses its options, makes one library call and prints the result (``--json`` for
+machines). Only :class:`graphmem.errors.GraphMemError` is caught: it becomes one line
+``Error: …`` and exit status 1. No logic of its own lives here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+import typer
+
+from . import server as local_server
+from .errors import GraphMemError
+from .settings import Settings
+
+app = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in Neo4j.",
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+server_app = typer.Typer(help="The local Neo4j (no Docker needed).", no_args_is_help=True)
+app.add_typer(server_app, name="server")
+
+UriOpt = typer.Option(None, "--uri", envvar="NEO4J_URI", help="bolt:// or neo4j:// URI (default: the local server)")
+DbOpt = typer.Option(None, "--database", envvar="NEO4J_DATABASE", help="database name (default: the server's)")
+TenantOpt = typer.Option("default", "--tenant", "-t", help="tenant scope")
+JsonOpt = typer.Option(False, "--json", help="print JSON")
+
+
+def _fail(e: GraphMemError) -> None:
+    typer.echo(f"Error: {e}", err=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def _store(uri: str | None, database: str | None, tenant: str) -> Iterator[Any]:
+    from .client import GraphMem
+    try:
+        with GraphMem(Settings.from_env(uri=uri, database=database), tenant=tenant) as store:
+            yield store
+    except GraphMemError as e:
+        _fail(e)
+
+
+def _print(obj: Any, as_json: bool) -> None:
+    if hasattr(obj, "model_dump"):
+        data = obj.model_dump(mode="json", exclude_none=True)
+    elif isinstance(obj, list):
+        data = [o.model_dump(mode="json", exclude_none=True) if hasattr(o, "model_dump") else o for o in obj]
+    else:
+        data = obj
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, default=str))
+    elif isinstance(data, list):
+        for row in data:
+            typer.echo("  ".join(f"{k}={v}" for k, v in row.items()))
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            typer.echo(f"{k}: {v}")
+    else:
+        typer.echo(str(data))
+
+
+# -- server -------------------------------------------------------------------------------------
+
+
+@server_app.command("start")
+def server_start(bolt_port: int = typer.Option(7687, help="Bolt port on 127.0.0.1"),
+                 http_port: int = typer.Option(7474, help="HTTP/Browser port on 127.0.0.1"),
+                 as_json: bool = JsonOpt) -> None:
+    """Start the local Neo4j (idempotent); returns when Bolt answers.
+
+    Example: graphmem server start
+    """
+    try:
+        info = local_server.start(bolt_port=bolt_port, http_port=http_port)
+    except GraphMemError as e:
+        _fail(e)
+    if as_json:
+        typer.echo(local_server.info_json(info))
+    else:
+        typer.echo(f"Neo4j is running.\nBolt URI:    {info.bolt_uri}\nBrowser URL: {info.browser_url}")
+
+
+@server_app.command("stop")
+def server_stop(as_json: bool = JsonOpt) -> None:
+    """Stop the local Neo4j cleanly; its data stays.
+
+    Example: graphmem server stop
+    """
+    try:
+        info = local_server.stop()
+    except GraphMemError as e:
+        _fail(e)
+    typer.echo(local_server.info_json(info) if as_json else "Neo4j is stopped; data kept in " + info.data_dir)
+
+
+@server_app.command("status")
+def server_status(as_json: bool = JsonOpt) -> None:
+    """Say whether the local Neo4j runs, and where its data lives.
+
+    Example: graphmem server status --json
+    """
+    info = local_server.status()
+    typer.echo(local_server.info_json(info) if as_json else info.describe())
+
+
+# -- store --------------------------------------------------------------------------------------
+
+
+@app.command("schema")
+def schema(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+    """Install graphmem's constraints and indexes (idempotent).
+
+    Example: graphmem schema
+    """
+    with _store(uri, database, "default"):
+        pass
+    typer.echo("schema installed")
+
+
+@app.command("apply")
+def apply(file: Path = typer.Argument(..., help="a JSON array or JSONL file of FORMAT.md events ('-' for stdin)"),
+          tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+          as_json: bool = JsonOpt) -> None:
+    """Apply events (FORMAT.md shape) in order; stops at the first refused event.
+
+    Example: graphmem apply events.jsonl --tenant acme
+    """
+    text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+    stripped = text.lstrip()
+    events = json.loads(text) if stripped.startswith("[") else [json.loads(line) for line in text.splitlines() if line.strip()]
+    with _store(uri, database, tenant) as store:
+        try:
+            results = store.apply_many(events)
+        except GraphMemError as e:
+            _fail(e)
+    _print(results if as_json else {"applied": len(results)}, as_json)
+
+
+@app.command("as-of")
+def as_of(subject: str, topic: str, valid_at: Optional[str] = typer.Option(None, help="valid time (default now)"),
+          known_at: Optional[str] = typer.Option(None, help="record time (default now)"),
+          env: Optional[str] = None, session: Optional[str] = None,
+          include_candidates: bool = typer.Option(False, "--include-candidates"),
+          tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+          as_json: bool = JsonOpt) -> None:
+    """What holds for SUBJECT's TOPIC at a valid time, as known at a record time.
+
+    Example: graphmem as-of lin home_address --valid-at 2026-10-05 -t t-addr
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.as_of(subject, topic, valid_at=valid_at, known_at=known_at, env=env, session=session,
+                               include_candidates=include_candidates), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+@app.command("history")
+def history(subject: str, topic: str, known_at: Optional[str] = None, env: Optional[str] = None,
+            tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+            as_json: bool = JsonOpt) -> None:
+    """The valid-time timeline of SUBJECT's TOPIC as known at a record time.
+
+    Example: graphmem history deploy port -t t-port --json
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.history(subject, topic, known_at=known_at, env=env), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+@app.command("why")
+def why(subject: str, topic: str, valid_at: Optional[str] = None, known_at: Optional[str] = None,
+        env: Optional[str] = None, tenant: str = TenantOpt, uri: Optional[str] = UriOpt,
+        database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """The source behind the answer and the change point it replaced.
+
+    Example: graphmem why deploy port --valid-at 2026-11-01T10:40:00Z -t t-port
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.why(subject, topic, valid_at=valid_at, known_at=known_at, env=env), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+@app.command("path")
+def path(start: str, topics: list[str] = typer.Argument(..., help="topics to follow, in order"),
+         valid_at: Optional[str] = None, known_at: Optional[str] = None, env: Optional[str] = None,
+         tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+         as_json: bool = JsonOpt) -> None:
+    """Follow entity-valued topics from START, every hop at the same valid and record time.
+
+    Example: graphmem path apollo managed_by home_city --valid-at 2026-07-15 -t t-hop
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.path(start, topics, valid_at=valid_at, known_at=known_at, env=env), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+@app.command("rebuild")
+def rebuild(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+    """Drop the tenant's projection and replay its ledger from empty.
+
+    Example: graphmem rebuild -t acme
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            n = store.rebuild()
+        except GraphMemError as e:
+            _fail(e)
+    typer.echo(f"replayed {n} events")
+
+
+@app.command("eval")
+def eval_(files: list[Path] = typer.Argument(..., help="scenario files (shared/eval/FORMAT.md)"),
+          keep: bool = typer.Option(False, help="keep the scenario tenants for inspection"),
+          uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Run scenario files; one line per failure, then 'N passed, M failed' and the two accuracies.
+
+    Example: graphmem eval ../shared/eval/scenarios.json
+    """
+    from .evaluation import run_files
+    with _store(uri, database, "default") as store:
+        try:
+            report = run_files(store, [str(f) for f in files], keep=keep)
+        except (GraphMemError, OSError, ValueError) as e:
+            typer.echo(f"Error: {e}", err=True)
+            raise typer.Exit(1)
+    for f in report.failures:
+        typer.echo(f.line())
+    for line in report.summary_lines():
+        typer.echo(line)
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, default=str))
+    raise typer.Exit(1 if report.failed else 0)
+
+
+@app.command("demo")
+def demo(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+    """Load the address/port story into tenant 'demo' and print its as-of answers.
+
+    Example: graphmem demo
+    """
+    from .demo import run_demo
+    with _store(uri, database, "demo") as store:
+        try:
+            for line in run_demo(store):
+                typer.echo(line)
+        except GraphMemError as e:
+            _fail(e)
+    typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant 'demo')")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""One exception tree for everything graphmem raises.
+
+    GraphMemError
+    ├── ConfigurationError        bad settings, missing java/mvn, unusable install
+    ├── ServerError               the local Neo4j could not be built, started or stopped
+    ├── ConnectionError_          no Neo4j answers at the configured URI (also builtins.ConnectionError)
+    ├── QueryError                Neo4j refused or failed a named query (carries .query)
+    ├── NotFoundError             an unknown ref, source or entity that an event names (also LookupError)
+    └── ValidationError           malformed input; nothing was written (also ValueError)
+        └── TemporalError         intervals backwards, record time going backwards
+    └── ExtractionError           text that cannot be turned into events
+
+Driver errors are translated in one place (:func:`graphmem.client._translate`) and always
+chained with ``raise ... from e`` so the original stays visible.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigurationError",
+    "ConnectionError_",
+    "ExtractionError",
+    "GraphMemError",
+    "NotFoundError",
+    "QueryError",
+    "ServerError",
+    "TemporalError",
+    "ValidationError",
+]
+
+
+class GraphMemError(Exception):
+    """Root of every error graphmem raises on purpose."""
+
+
+class ConfigurationError(GraphMemError):
+    """Settings or the installation are unusable; the message says how to fix it."""
+
+
+class ServerError(GraphMemError):
+    """The local Neo4j server could not be built, started or stopped."""
+
+
+class ConnectionError_(GraphMemError, ConnectionError):
+    """No Neo4j answered at the configured URI (or it refused the credentials)."""
+
+
+class QueryError(GraphMemError):
+    """Neo4j refused or failed a named query."""
+
+    def __init__(self, message: str, *, query: str | None = None) -> None:
+        super().__init__(f"{message} (query: {query})" if query else message)
+        self.query = query
+
+
+class NotFoundError(GraphMemError, LookupError):
+    """An event named something the store does not have: a ref, a source, an entity."""
+
+
+class ValidationError(GraphMemError, ValueError):
+    """Malformed input. It is raised before anything is written."""
+
+
+class TemporalError(ValidationError):
+    """An interval ends before it starts, or a record time goes backwards."""
+
+
+class ExtractionError(GraphMemError):
+    """Text that cannot be turned into events (for example, not text at all)."""

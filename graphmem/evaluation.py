@@ -1,0 +1,193 @@
+"""``graphmem eval``: run FORMAT.md scenario files against the store and count honestly.
+
+Each scenario runs in a fresh tenant (the scenario's tenant names, prefixed with a run id), its
+events are applied in order (an event with ``expect_error`` must be refused), then its queries
+are compared with what they expect. Fresh tenants are deleted afterwards unless ``keep=True``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .client import GraphMem
+from .errors import GraphMemError
+
+__all__ = ["EvalReport", "Failure", "run_files", "run_scenarios"]
+
+# Built-in vocabulary (FORMAT.md): literal values compare case-insensitively, ignoring a leading
+# "the" and trailing punctuation.
+LOOSE_TOPICS = {"home_address", "home_city", "trip_city", "trip_lodging", "employer", "office", "diet",
+                "allergy", "reply_language", "report_language", "network", "port"}
+
+
+@dataclass
+class Failure:
+    scenario: str
+    index: int
+    what: str
+    expected: Any
+    got: Any
+
+    def line(self) -> str:
+        return (f"FAIL {self.scenario} #{self.index} {self.what}: expected "
+                f"{json.dumps(self.expected, ensure_ascii=False, default=str)} got "
+                f"{json.dumps(self.got, ensure_ascii=False, default=str)}")
+
+
+@dataclass
+class EvalReport:
+    passed: int = 0
+    failed: int = 0
+    current_ok: int = 0
+    current_total: int = 0
+    provenance_ok: int = 0
+    provenance_total: int = 0
+    failures: list[Failure] = field(default_factory=list)
+
+    def summary_lines(self) -> list[str]:
+        def pct(a: int, b: int) -> str:
+            return f"{a}/{b} ({100.0 * a / b:.1f}%)" if b else "0/0 (n/a)"
+        return [f"{self.passed} passed, {self.failed} failed",
+                f"current-fact accuracy: {pct(self.current_ok, self.current_total)}",
+                f"provenance accuracy: {pct(self.provenance_ok, self.provenance_total)}"]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"passed": self.passed, "failed": self.failed,
+                "current_fact_accuracy": [self.current_ok, self.current_total],
+                "provenance_accuracy": [self.provenance_ok, self.provenance_total],
+                "failures": [f.__dict__ for f in self.failures]}
+
+
+def _norm(value: Any, topic: str | None) -> Any:
+    if value is None:
+        return None
+    text = str(value).strip()
+    if topic in LOOSE_TOPICS:
+        text = re.sub(r"^the\s+", "", text, flags=re.IGNORECASE)
+        text = re.sub(r"[\s.,;:!?。，；：！？]+$", "", text).lower()
+    return text
+
+
+def _compare(q: dict[str, Any], got: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """The keys of ``expect`` that differ, as (key, expected, got)."""
+    topic = q.get("topic") or (q.get("path") or [None])[-1]
+    bad = []
+    for key, want in q["expect"].items():
+        have = got.get(key)
+        if key in ("values", "conflict") and q["q"] == "as_of" or key == "conflict":
+            ok = want is not None and have is not None and \
+                sorted(_norm(v, topic) for v in want) == sorted(_norm(v, topic) for v in have)
+            ok = ok or (want is None and have is None)
+        elif key == "values":  # history: in order
+            ok = have is not None and [_norm(v, topic) for v in want] == [_norm(v, topic) for v in have]
+        elif key in ("source", "supersedes_source"):
+            ok = want == have
+        else:
+            ok = _norm(want, topic) == _norm(have, topic)
+        if not ok:
+            bad.append((key, want, have))
+    return bad
+
+
+def _ask(store: GraphMem, q: dict[str, Any]) -> dict[str, Any]:
+    kind = q["q"]
+    if kind == "as_of":
+        a = store.as_of(q["subject"], q["topic"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
+                        env=q.get("env"), session=q.get("session"),
+                        include_candidates=bool(q.get("include_candidates")))
+        out: dict[str, Any] = {"source": a.source}
+        if a.conflict:
+            out["conflict"] = a.conflict
+            out["value"] = a.conflict
+        elif a.values is not None:
+            out["values"] = a.values
+        else:
+            out["value"] = a.value
+        return out
+    if kind == "history":
+        return {"values": store.history_values(q["subject"], q["topic"], env=q.get("env"),
+                                               known_at=q.get("known_at"))}
+    if kind == "why":
+        w = store.why(q["subject"], q["topic"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
+                      env=q.get("env"))
+        return {"source": w.source, "supersedes_source": w.supersedes_source}
+    if kind == "path":
+        a = store.path(q["start"], q["path"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
+                       env=q.get("env"))
+        return {"value": a.conflict if a.conflict else a.value, "source": a.source}
+    raise GraphMemError(f"unknown query kind {kind!r}")
+
+
+def run_scenarios(store: GraphMem, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
+                  keep: bool = False) -> EvalReport:
+    report = report or EvalReport()
+    for sc in scenarios:
+        run_id = uuid.uuid4().hex[:8]
+        default_tenant = sc.get("tenant", "default")
+        used: set[str] = set()
+
+        def tenant_store(name: str | None) -> GraphMem:
+            real = f"eval-{run_id}-{name or default_tenant}"
+            used.add(real)
+            return store.for_tenant(real)
+
+        for name, spec in (sc.get("topics") or {}).items():
+            tenant_store(None).declare_topic(name, spec.get("cardinality", "one"))
+        for i, ev in enumerate(sc.get("events", [])):
+            ev = dict(ev)
+            target = tenant_store(ev.pop("tenant", None))
+            expect_error = bool(ev.pop("expect_error", False))
+            try:
+                target.apply(ev)
+                err = None
+            except GraphMemError as e:
+                err = e
+            if expect_error and err is None:
+                report.failures.append(Failure(sc["id"], i, f"event {ev.get('op')}", "an error", "accepted"))
+                report.failed += 1
+            elif not expect_error and err is not None:
+                report.failures.append(Failure(sc["id"], i, f"event {ev.get('op')}", "accepted",
+                                               f"{type(err).__name__}: {err}"))
+                report.failed += 1
+        for i, q in enumerate(sc.get("queries", [])):
+            target = tenant_store(q.get("tenant"))
+            counts_current = q["q"] in ("as_of", "path")
+            counts_source = "source" in q["expect"]
+            try:
+                got = _ask(target, q)
+                bad = _compare(q, got)
+            except GraphMemError as e:
+                got, bad = {"error": f"{type(e).__name__}: {e}"}, [("error", q["expect"], str(e))]
+            value_keys = {"value", "values", "conflict"}
+            if counts_current:
+                report.current_total += 1
+                report.current_ok += not any(k in value_keys or k == "error" for k, _, _ in bad)
+            if counts_source:
+                report.provenance_total += 1
+                report.provenance_ok += not any(k in ("source", "error") for k, _, _ in bad)
+            if bad:
+                report.failed += 1
+                desc = f"{q['q']} {q.get('subject') or q.get('start')}/{q.get('topic') or q.get('path')}"
+                extras = {k: q[k] for k in ("valid_at", "known_at", "env", "session") if k in q}
+                if extras:
+                    desc += " " + json.dumps(extras)
+                report.failures.append(Failure(sc["id"], i, desc, q["expect"], got))
+            else:
+                report.passed += 1
+        if not keep:
+            for real in used:
+                store.for_tenant(real).drop_tenant()
+    return report
+
+
+def run_files(store: GraphMem, paths: list[str | Path], keep: bool = False) -> EvalReport:
+    report = EvalReport()
+    for p in paths:
+        scenarios = json.loads(Path(p).read_text(encoding="utf-8"))
+        run_scenarios(store, scenarios, report, keep=keep)
+    return report

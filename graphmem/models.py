@@ -1,0 +1,369 @@
+"""Pydantic models in and out: the events of the ledger (DESIGN.md §4) and the answers of reads.
+
+Events follow shared/eval/FORMAT.md unchanged, so a scenario file, a JSONL import and a client
+call all go through the same validation. Anything malformed raises
+:class:`graphmem.errors.ValidationError` before the store is touched.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime, timezone
+from typing import Annotated, Any, Literal, Union
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+from .errors import TemporalError, ValidationError
+
+__all__ = [
+    "Answer",
+    "Authority",
+    "ConfirmEvent",
+    "DeclareTopicEvent",
+    "Event",
+    "HistoryEntry",
+    "MessageEvent",
+    "QuoteClaim",
+    "QuoteEvent",
+    "RejectEvent",
+    "RetractEvent",
+    "RevokeEvent",
+    "SetEvent",
+    "SourceEvent",
+    "Why",
+    "WriteResult",
+    "parse_event",
+    "parse_time",
+]
+
+Authority = Literal["L0", "L1", "L2"]
+SourceKind = Literal["message", "email", "tool", "document", "import"]
+MAX_TEXT = 100_000  # characters of one source or message text; documented in README
+MAX_ID = 200  # characters of an id, subject, topic, ref, env or session
+
+
+def parse_time(value: Any) -> datetime:
+    """ISO 8601 to an aware UTC datetime. A date alone means midnight UTC (FORMAT.md)."""
+    if isinstance(value, datetime):
+        dt = value
+    elif isinstance(value, date):
+        dt = datetime(value.year, value.month, value.day)
+    elif isinstance(value, str):
+        text = value.strip()
+        if text.endswith("Z") or text.endswith("z"):
+            text = text[:-1] + "+00:00"
+        try:
+            dt = datetime.fromisoformat(text)
+        except ValueError as e:
+            raise ValidationError(f"not an ISO 8601 time: {value!r}") from e
+    else:
+        raise ValidationError(f"not a time: {value!r}")
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc)
+
+
+def _clean_text(value: str, what: str, limit: int) -> str:
+    if "\x00" in value:
+        raise ValueError(f"{what} contains a NUL byte")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:  # lone surrogates: not valid UTF-8
+        raise ValueError(f"{what} is not valid UTF-8") from e
+    if len(value) > limit:
+        raise ValueError(f"{what} is longer than {limit} characters")
+    return value
+
+
+Time = Annotated[datetime, pydantic.BeforeValidator(parse_time)]
+
+
+def _ident(v: Any) -> str:
+    if not isinstance(v, str):
+        raise ValueError("must be a string")
+    v = _clean_text(v, "identifier", MAX_ID).strip()
+    if not v:
+        raise ValueError("must not be empty")
+    return v
+
+
+Ident = Annotated[str, pydantic.BeforeValidator(_ident)]
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool) or not isinstance(v, (str, int, float)):
+        raise ValueError("a value is a string or a number")
+    return _clean_text(str(v), "value", MAX_TEXT)
+
+
+Value = Annotated[str, pydantic.BeforeValidator(_value)]
+
+
+class _Event(BaseModel):
+    """Fields every event may carry."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    recorded_at: Time | None = None
+    source: Ident | None = None
+    actor: Ident | None = None
+    reason: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "reason", 2_000))] | None = None
+    tenant: Ident | None = None
+    id: Ident | None = Field(default=None, description="idempotency id: a retried write applies once")
+    expect_error: bool = Field(default=False, exclude=True, description="eval only")
+
+    def payload(self) -> dict[str, Any]:
+        """The event as stored in the ledger (JSON-ready, no tenant: the ledger is per tenant)."""
+        return self.model_dump(mode="json", exclude_none=True, exclude={"tenant", "expect_error"})
+
+
+class SourceEvent(_Event):
+    """Register a source (message, email, tool result, document, import) with its own time."""
+
+    op: Literal["source"]
+    id: Ident  # type: ignore[assignment]  # the source id doubles as the idempotency id
+    kind: SourceKind
+    at: Time
+    text: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "text", MAX_TEXT))] = ""
+    author: Ident | None = None
+
+
+class SetEvent(_Event):
+    """Assert a value for (subject, topic[, env]); open-ended = change point, bounded = exception."""
+
+    op: Literal["set"]
+    subject: Ident
+    topic: Ident
+    value: Value | None = None
+    object: Ident | None = None
+    valid_from: Time | None = None
+    valid_to: Time | None = None
+    env: Ident | None = None
+    authority: Authority = "L1"
+    status: Literal["confirmed", "candidate"] = "confirmed"
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    session: Ident | None = None
+    ref: Ident | None = None
+    evidence: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "evidence", MAX_TEXT))] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "SetEvent":
+        if (self.value is None) == (self.object is None):
+            raise ValueError("a set needs exactly one of 'value' (a literal) and 'object' (an entity id)")
+        if self.authority == "L0" and not self.session:
+            raise ValueError("authority L0 belongs to one task: give its 'session'")
+        if self.valid_from and self.valid_to and self.valid_to <= self.valid_from:
+            raise TemporalError(f"valid_to {self.valid_to.isoformat()} is not after valid_from {self.valid_from.isoformat()}")
+        return self
+
+
+class RevokeEvent(_Event):
+    """A change point to 'no value' (for a many-valued topic: of one value, or all)."""
+
+    op: Literal["revoke"]
+    subject: Ident
+    topic: Ident
+    value: Value | None = None
+    env: Ident | None = None
+    authority: Authority = "L1"
+    session: Ident | None = None
+    effective: Time | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "RevokeEvent":
+        if self.authority == "L0" and not self.session:
+            raise ValueError("authority L0 belongs to one task: give its 'session'")
+        return self
+
+
+class QuoteClaim(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    subject: Ident
+    topic: Ident
+    value: Value | None = None
+    object: Ident | None = None
+    env: Ident | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "QuoteClaim":
+        if (self.value is None) == (self.object is None):
+            raise ValueError("a claim needs exactly one of 'value' and 'object'")
+        return self
+
+
+class QuoteEvent(_Event):
+    """A newer source cites an older one; its claims are dated at the older source's time."""
+
+    op: Literal["quote"]
+    source: Ident  # type: ignore[assignment]  # required here: the quoting source
+    quotes: Ident
+    claims: list[QuoteClaim] = Field(default_factory=list)
+
+
+class _RefEvent(_Event):
+    ref: Ident
+
+
+class ConfirmEvent(_RefEvent):
+    """Move a candidate fact to confirmed (record time only)."""
+
+    op: Literal["confirm"]
+
+
+class RejectEvent(_RefEvent):
+    """Drop a candidate fact."""
+
+    op: Literal["reject"]
+
+
+class RetractEvent(_RefEvent):
+    """Withdraw one assertion from this record time on; earlier known_at still sees it."""
+
+    op: Literal["retract"]
+
+
+class DeclareTopicEvent(_Event):
+    """Declare a topic's cardinality. It is a ledger event so that replay rebuilds the same answers."""
+
+    op: Literal["topic"]
+    name: Ident
+    cardinality: Literal["one", "many"] = "one"
+
+
+class MessageEvent(_Event):
+    """Free text; the extractor turns it into events whose source is this message."""
+
+    op: Literal["message"]
+    id: Ident  # type: ignore[assignment]
+    at: Time
+    speaker: Ident
+    text: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "text", MAX_TEXT))]
+    about: Ident | None = None
+    session: Ident | None = None
+    kind: SourceKind = "message"
+
+
+Event = Annotated[
+    Union[SourceEvent, SetEvent, RevokeEvent, QuoteEvent, ConfirmEvent, RejectEvent, RetractEvent,
+          DeclareTopicEvent, MessageEvent],
+    Field(discriminator="op"),
+]
+_EVENT = TypeAdapter(Event)
+OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message")
+
+
+def parse_event(data: Any) -> Any:
+    """A dict (or JSON text) to a typed event; anything malformed raises ValidationError."""
+    if isinstance(data, BaseModel):
+        return data
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise ValidationError(f"an event must be a JSON object: {e}") from e
+    if not isinstance(data, dict):
+        raise ValidationError("an event must be a JSON object")
+    op = data.get("op")
+    if op not in OPS:
+        raise ValidationError(f"unknown op {op!r}; expected one of {', '.join(OPS)}")
+    try:
+        return _EVENT.validate_python(data)
+    except TemporalError:
+        raise
+    except pydantic.ValidationError as e:
+        for err in e.errors():
+            cause = (err.get("ctx") or {}).get("error")
+            if isinstance(cause, TemporalError):
+                raise TemporalError(str(cause)) from e
+        raise ValidationError(_describe(op, e)) from e
+
+
+def _describe(op: str, e: pydantic.ValidationError) -> str:
+    parts = []
+    for err in e.errors():
+        loc = ".".join(str(p) for p in err["loc"] if p != op)
+        msg = err["msg"].removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return f"invalid {op} event: " + "; ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers
+
+
+class SourceRef(BaseModel):
+    """Where a fact came from."""
+
+    uid: str
+    kind: str | None = None
+    at: datetime | None = None
+    author: str | None = None
+    text: str | None = None
+
+
+class Answer(BaseModel):
+    """The answer of ``as_of``.
+
+    Exactly one shape holds: ``value`` (one-valued topic; None = nothing holds), ``values``
+    (many-valued topic), or ``conflict`` (two or more different values, equally trusted).
+    """
+
+    subject: str
+    topic: str
+    env: str | None = None
+    valid_at: datetime
+    known_at: datetime
+    value: str | None = None
+    values: list[str] | None = None
+    conflict: list[str] | None = None
+    is_entity: bool = False
+    source: str | None = None
+    sources: list[str] = Field(default_factory=list)
+    fact: str | None = None
+    authority: str | None = None
+    status: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+
+    @property
+    def holds(self) -> bool:
+        return self.value is not None or bool(self.values) or bool(self.conflict)
+
+
+class HistoryEntry(BaseModel):
+    """One stretch of the valid-time timeline."""
+
+    value: str | None = None
+    conflict: list[str] | None = None
+    valid_from: datetime
+    valid_to: datetime | None = None
+    source: str | None = None
+    fact: str | None = None
+
+
+class Why(BaseModel):
+    """The source behind an answer and the change point it replaced."""
+
+    subject: str
+    topic: str
+    value: str | None = None
+    conflict: list[str] | None = None
+    source: str | None = None
+    fact: str | None = None
+    supersedes_source: str | None = None
+    supersedes_fact: str | None = None
+    supersedes_value: str | None = None
+    quoted_by: list[str] = Field(default_factory=list)
+    text: str | None = None
+
+
+class WriteResult(BaseModel):
+    """What one applied event did."""
+
+    seq: int
+    op: str
+    recorded_at: datetime
+    fact: str | None = None
+    facts: list[str] = Field(default_factory=list)
+    duplicate: bool = False

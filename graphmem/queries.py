@@ -1,0 +1,78 @@
+"""The registry of named Cypher queries: every ``.cypher`` file under ``cypher/``, loaded once.
+
+A query's name is its path without the extension (``as_of``, ``fact/create``). The text is the
+file, unchanged, so what the client runs is exactly what an analyst pastes into Neo4j Browser.
+Values only ever enter as ``$parameters``; :meth:`Query.check` refuses a call whose parameters
+differ from the file's, which catches a renamed parameter before Neo4j does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, LiteralString, Mapping, cast
+
+from .errors import ConfigurationError, QueryError
+
+__all__ = ["Query", "cypher_dir", "get", "names", "schema_statements"]
+
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def cypher_dir() -> Path:
+    """Where the .cypher files are: inside the installed wheel, or the repository's ``cypher/``."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "cypher", here.parent / "cypher"):
+        if (candidate / "as_of.cypher").is_file():
+            return candidate
+    raise ConfigurationError("graphmem's cypher/ folder is missing; reinstall the package")
+
+
+def _strip_comments(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    text: LiteralString
+    params: frozenset[str]
+
+    def check(self, params: Mapping[str, Any]) -> None:
+        given = set(params)
+        if given != self.params:
+            missing = sorted(self.params - given)
+            extra = sorted(given - self.params)
+            raise QueryError(f"parameters do not match the file: missing {missing}, unexpected {extra}",
+                             query=self.name)
+
+
+@lru_cache(maxsize=1)
+def _registry() -> dict[str, Query]:
+    root = cypher_dir()
+    out: dict[str, Query] = {}
+    for path in sorted(root.rglob("*.cypher")):
+        name = path.relative_to(root).with_suffix("").as_posix()
+        text = path.read_text(encoding="utf-8")
+        params = frozenset(_PARAM.findall(_strip_comments(text)))
+        out[name] = Query(name, cast(LiteralString, text), params)
+    return out
+
+
+def get(name: str) -> Query:
+    try:
+        return _registry()[name]
+    except KeyError as e:
+        raise QueryError("no such named query", query=name) from e
+
+
+def names() -> list[str]:
+    return sorted(_registry())
+
+
+def schema_statements() -> list[LiteralString]:
+    """schema.cypher split into statements (it is the one multi-statement file)."""
+    body = _strip_comments(get("schema").text)
+    return [cast(LiteralString, s.strip()) for s in body.split(";") if s.strip()]

@@ -1,0 +1,252 @@
+"""``graphmem server start | stop | status``: a real Neo4j on machines without a Docker engine.
+
+Maven fetches Neo4j Community 5.26 LTS, its HTTP server module, Neo4j Browser and APOC core from
+Maven Central into the local Maven cache (``docker/neo4j-local/pom.xml``); a small launcher
+(``graphmem.server.LocalNeo4j``) runs them in a child JVM through Neo4j's embedding API
+(``DatabaseManagementServiceBuilder``) with Bolt and HTTP on 127.0.0.1. Nothing third-party is
+vendored: the first start downloads, later starts reuse the cache.
+
+Where things live (``GRAPHMEM_HOME``, default ``~/.local/share/graphmem``)::
+
+    build/            the compiled launcher, classpath.txt, plugins/ (APOC)
+    neo4j/            the DBMS home: data/ survives stop and start
+    neo4j/logs/       graphmem-server.log (the JVM's output) and Neo4j's own logs
+    server.json       pid, ports and auth of the running server
+
+When ``NEO4J_PASSWORD`` is set at start, auth is switched on and the ``neo4j`` user gets that
+password; the password goes to the JVM through its environment, never its command line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .errors import ConfigurationError, ServerError
+from .settings import LOCAL_BOLT_PORT, LOCAL_HTTP_PORT
+
+__all__ = ["ServerInfo", "build", "home", "start", "status", "stop"]
+
+HOST = "127.0.0.1"
+DEFAULT_HEAP = "2g"
+DEFAULT_PAGECACHE = "1g"
+
+
+def home() -> Path:
+    """graphmem's data folder for the local server (``GRAPHMEM_HOME``)."""
+    base = os.environ.get("GRAPHMEM_HOME") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "graphmem")
+    return Path(base).resolve()
+
+
+def _project_dir() -> Path:
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "neo4j_local", here.parent / "docker" / "neo4j-local"):
+        if (candidate / "pom.xml").is_file():
+            return candidate
+    raise ConfigurationError("docker/neo4j-local/pom.xml is missing; reinstall graphmem")
+
+
+@dataclass
+class ServerInfo:
+    running: bool
+    pid: int | None
+    bolt_uri: str
+    browser_url: str
+    data_dir: str
+    log_file: str
+    auth: bool
+
+    def describe(self) -> str:
+        state = f"running (pid {self.pid})" if self.running else "stopped"
+        return (f"graphmem local Neo4j: {state}\n  Bolt:    {self.bolt_uri}\n  Browser: {self.browser_url}\n"
+                f"  data:    {self.data_dir}\n  log:     {self.log_file}\n  auth:    {'on' if self.auth else 'off'}")
+
+
+def _which(tool: str, hint: str) -> str:
+    java_home = os.environ.get("JAVA_HOME")
+    if tool == "java" and java_home and Path(java_home, "bin", "java").is_file():
+        return str(Path(java_home, "bin", "java"))
+    path = shutil.which(tool)
+    if not path:
+        raise ConfigurationError(f"'{tool}' is not installed; {hint}")
+    return path
+
+
+def _stamp(project: Path) -> str:
+    h = hashlib.sha256()
+    for f in sorted([project / "pom.xml", *project.rglob("*.java")]):
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def build(quiet: bool = True) -> Path:
+    """Resolve the jars and compile the launcher once (again only when the pom or launcher change)."""
+    project = _project_dir()
+    out = home() / "build"
+    stamp = _stamp(project)
+    if (out / "classpath.txt").is_file() and (out / "stamp").is_file() and (out / "stamp").read_text() == stamp:
+        return out
+    mvn = _which("mvn", "install Maven (Debian: apt-get install maven) and a JDK 17")
+    _which("javac", "install a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless)")
+    out.mkdir(parents=True, exist_ok=True)
+    cmd = [mvn, "-B", "-f", str(project / "pom.xml"), f"-Dgraphmem.build.dir={out}", "package"]
+    if quiet:
+        cmd.insert(1, "-q")
+    print("graphmem: fetching Neo4j, Browser and APOC from Maven Central (first start only)...", file=sys.stderr)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise ServerError(f"the Maven build of the local Neo4j failed (is Maven Central reachable?):\n{tail}")
+    (out / "stamp").write_text(stamp)
+    return out
+
+
+def _state_file() -> Path:
+    return home() / "server.json"
+
+
+def _read_state() -> dict | None:
+    try:
+        return json.loads(_state_file().read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie (exited child not yet reaped) is not alive
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1][:1] != "Z"
+    except OSError:
+        return True
+
+
+def _port_open(port: int, host: str = HOST) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex((host, port)) == 0
+
+
+def _who_listens(port: int) -> str:
+    """Best effort: the process listening on a port (needs `ss`)."""
+    try:
+        out = subprocess.run(["ss", "-ltnpH", f"sport = :{port}"], capture_output=True, text=True, timeout=5).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "another program"
+    if '"' in out:
+        return "'" + out.split('"')[1] + "'"
+    return "another program"
+
+
+def _info(state: dict | None, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT) -> ServerInfo:
+    if state:
+        bolt_port, http_port = state["bolt_port"], state["http_port"]
+    data = home() / "neo4j"
+    return ServerInfo(running=bool(state) and _alive(state.get("pid")), pid=(state or {}).get("pid"),
+                      bolt_uri=f"bolt://{HOST}:{bolt_port}", browser_url=f"http://{HOST}:{http_port}/browser/",
+                      data_dir=str(data / "data"), log_file=str(data / "logs" / "graphmem-server.log"),
+                      auth=bool((state or {}).get("auth")))
+
+
+def status() -> ServerInfo:
+    return _info(_read_state())
+
+
+def _wait_for_bolt(proc: subprocess.Popen, port: int, log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise ServerError(f"the local Neo4j exited during start (code {proc.returncode}); "
+                              f"last lines of {log}:\n{_tail(log)}")
+        if _port_open(port) and "ready" in _tail(log, 5):
+            return
+        time.sleep(0.5)
+    raise ServerError(f"the local Neo4j did not answer on Bolt within {timeout:.0f}s; see {log}")
+
+
+def _tail(path: Path, n: int = 15) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-n:])
+    except OSError:
+        return ""
+
+
+def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT, password: str | None = None,
+          timeout: float = 240.0) -> ServerInfo:
+    """Start the local Neo4j (idempotent); returns once Bolt answers."""
+    state = _read_state()
+    if state and _alive(state.get("pid")):
+        return _info(state)
+    password = password if password is not None else os.environ.get("NEO4J_PASSWORD") or None
+    for port in (bolt_port, http_port):
+        if _port_open(port):
+            raise ServerError(f"port {port} is already taken by {_who_listens(port)}; stop it, or choose "
+                              f"other ports with --bolt-port/--http-port")
+    java = _which("java", "install a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless)")
+    out = build()
+    neo_home = home() / "neo4j"
+    (neo_home / "logs").mkdir(parents=True, exist_ok=True)
+    log = neo_home / "logs" / "graphmem-server.log"
+    classpath = f"{out / 'classes'}:{(out / 'classpath.txt').read_text().strip()}"
+    heap = os.environ.get("GRAPHMEM_NEO4J_HEAP", DEFAULT_HEAP)
+    cmd = [java, f"-Xms512m", f"-Xmx{heap}", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
+           "-cp", classpath, "graphmem.server.LocalNeo4j", "--home", str(neo_home), "--host", HOST,
+           "--bolt-port", str(bolt_port), "--http-port", str(http_port),
+           "--pagecache", os.environ.get("GRAPHMEM_NEO4J_PAGECACHE", DEFAULT_PAGECACHE),
+           "--plugins", str(out / "plugins")]
+    env = {k: v for k, v in os.environ.items() if k != "GRAPHMEM_NEO4J_PASSWORD"}
+    if password:
+        env["GRAPHMEM_NEO4J_PASSWORD"] = password
+    with open(log, "ab") as sink:
+        sink.write(f"\n--- start {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n".encode())
+        sink.flush()
+        proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                env=env, start_new_session=True)
+    state = {"pid": proc.pid, "bolt_port": bolt_port, "http_port": http_port, "auth": bool(password)}
+    _state_file().write_text(json.dumps(state))
+    try:
+        _wait_for_bolt(proc, bolt_port, log, timeout)
+    except ServerError:
+        if proc.poll() is None:
+            proc.kill()
+        _state_file().unlink(missing_ok=True)
+        raise
+    return _info(state)
+
+
+def stop(timeout: float = 60.0) -> ServerInfo:
+    """Stop the local Neo4j cleanly (SIGTERM, then SIGKILL after ``timeout``)."""
+    state = _read_state()
+    if not state or not _alive(state.get("pid")):
+        _state_file().unlink(missing_ok=True)
+        return _info(None)
+    pid = state["pid"]
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    if _alive(pid):
+        os.kill(pid, signal.SIGKILL)
+    _state_file().unlink(missing_ok=True)
+    return _info(None, state["bolt_port"], state["http_port"])
+
+
+def info_json(info: ServerInfo) -> str:
+    return json.dumps(asdict(info))

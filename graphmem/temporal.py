@@ -1,0 +1,290 @@
+"""The temporal rules of DESIGN.md §5, with no I/O.
+
+Everything that decides *which* assertion answers lives here, as plain functions over
+:class:`Assertion` records, so that it can be read in one sitting, unit-tested without a database
+and driven by the property tests. The store uses it in two ways:
+
+* on every write it recomputes the valid-time timeline of the touched (subject, topic, env) *as
+  known at that record time* and materialises it as ``HOLDS`` segments in the graph, each with
+  valid-time and record-time bounds; the named Cypher reads (``cypher/as_of.cypher``…) then only
+  filter segments, which is what makes them fast and runnable in Neo4j Browser;
+* for the views that are not materialised — an L0 ``session``, or ``include_candidates`` — the
+  client fetches the assertions and calls :func:`resolve` / :func:`timeline` directly.
+
+Vocabulary:
+
+change point
+    an open-ended ``set`` or a ``revoke``: it gives the standing value from its ``valid_from`` on.
+exception
+    a bounded ``set`` (``valid_to`` given): it wins over the standing value inside its interval.
+quote
+    an assertion drawn from a quoted (older) source: dated at that source's time, it fills in the
+    past but never overrides an assertion that was *said* after the quoted document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Iterable, Literal, Sequence
+
+__all__ = [
+    "LAYERS",
+    "Assertion",
+    "Resolution",
+    "Segment",
+    "View",
+    "resolve",
+    "resolve_many",
+    "standing_before",
+    "timeline",
+    "visible",
+]
+
+LAYERS = ("L0", "L1", "L2")
+EPSILON = timedelta(microseconds=1)
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """One ``set`` or ``revoke`` as the projection stores it (a ``Fact`` node)."""
+
+    uid: str
+    seq: int
+    kind: Literal["set", "revoke"]
+    value: str | None  # the literal or entity id; for a revoke, the value revoked (None: all)
+    valid_from: datetime
+    recorded_at: datetime
+    valid_to: datetime | None = None
+    authority: str = "L1"
+    session: str | None = None
+    status: str = "confirmed"  # as asserted; confirmation is a later record-time event
+    confirmed_at: datetime | None = None
+    rejected_at: datetime | None = None
+    retracted_at: datetime | None = None
+    author: str | None = None
+    said_at: datetime | None = None  # when it was said: the source's time, else the record time
+    quoted: bool = False
+    source: str | None = None
+    is_entity: bool = False
+
+    @property
+    def is_exception(self) -> bool:
+        return self.kind == "set" and self.valid_to is not None
+
+    @property
+    def said(self) -> datetime:
+        return self.said_at or self.recorded_at
+
+    def speaks_at(self, t: datetime) -> bool:
+        """Does this assertion say anything about instant ``t``?"""
+        if self.valid_from > t:
+            return False
+        return not self.is_exception or t < self.valid_to  # type: ignore[operator]
+
+
+@dataclass(frozen=True)
+class View:
+    """Who is asking and what they accept: the record time, an L0 session, candidates."""
+
+    known_at: datetime
+    session: str | None = None
+    include_candidates: bool = False
+
+
+def visible(a: Assertion, view: View) -> bool:
+    """Rule 1: does ``a`` take part in answers for this view?"""
+    k = view.known_at
+    if a.recorded_at > k:
+        return False
+    if (a.retracted_at is not None and a.retracted_at <= k) or (a.rejected_at is not None and a.rejected_at <= k):
+        return False
+    if a.authority == "L0" and a.session != view.session:
+        return False
+    candidate = a.status == "candidate" and not (a.confirmed_at is not None and a.confirmed_at <= k)
+    return view.include_candidates or not candidate
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What holds at one instant: nothing, one value, or a conflict; and the assertions behind it.
+
+    ``winners`` are the assertions that produced the answer, the one to cite first.
+    """
+
+    kind: Literal["none", "value", "conflict"]
+    values: tuple[str | None, ...] = ()
+    winners: tuple[Assertion, ...] = ()
+    layer: str | None = None
+
+    @property
+    def value(self) -> str | None:
+        return self.values[0] if self.kind == "value" else None
+
+    @property
+    def primary(self) -> Assertion | None:
+        return self.winners[0] if self.winners else None
+
+    def key(self) -> tuple:
+        return (self.kind, self.values, tuple(w.uid for w in self.winners))
+
+
+NOTHING = Resolution("none")
+
+
+def _drop_overridden_quotes(speaking: list[Assertion]) -> list[Assertion]:
+    """Rule 5: a quote never overrides what was said after the quoted document."""
+    direct = [a for a in speaking if not a.quoted]
+    return [a for a in speaking if not a.quoted or not any(d.said > a.said for d in direct)]
+
+
+def _order(a: Assertion) -> tuple:
+    return (a.recorded_at, a.seq)
+
+
+def _settle(group: Sequence[Assertion], subject: str | None, layer: str) -> Resolution:
+    """Rule 4: each author's latest; the subject's own word wins; else one value or a conflict."""
+    latest: dict[str | None, Assertion] = {}
+    for a in sorted(group, key=_order):
+        latest[a.author] = a
+    winners = sorted(latest.values(), key=_order, reverse=True)
+    own = [a for a in winners if a.author is not None and a.author == subject]
+    if own:
+        winners = own
+    values: list[str | None] = []
+    for a in winners:
+        v = a.value if a.kind == "set" else None
+        if v not in values:
+            values.append(v)
+    if len(values) == 1:
+        if values[0] is None:  # revoked: saying "no value" is still saying something
+            return Resolution("none", winners=tuple(winners), layer=layer)
+        return Resolution("value", (values[0],), tuple(winners), layer)
+    # One winner per different value, the latest first.
+    firsts: list[Assertion] = []
+    for v in values:
+        firsts.append(next(a for a in winners if (a.value if a.kind == "set" else None) == v))
+    return Resolution("conflict", tuple(values), tuple(firsts), layer)
+
+
+def _deciding_group(assertions: Iterable[Assertion], t: datetime) -> tuple[str, list[Assertion]] | None:
+    """Rules 2 and 3: the first layer that speaks about ``t``, and the assertions that decide."""
+    by_layer: dict[str, list[Assertion]] = {layer: [] for layer in LAYERS}
+    for a in assertions:
+        if a.speaks_at(t):
+            by_layer.setdefault(a.authority, []).append(a)
+    for layer in LAYERS:
+        speaking = _drop_overridden_quotes(by_layer[layer])
+        if not speaking:
+            continue
+        exceptions = [a for a in speaking if a.is_exception]
+        if exceptions:
+            return layer, exceptions
+        latest = max(a.valid_from for a in speaking)
+        group = [a for a in speaking if a.valid_from == latest]
+        if all(a.quoted for a in group):
+            # A quote that only repeats what direct statements already say adds no change:
+            # cite the direct statement, not the old document.
+            direct = [a for a in speaking if not a.quoted and not a.is_exception]
+            if direct:
+                d_latest = max(a.valid_from for a in direct)
+                d_group = [a for a in direct if a.valid_from == d_latest]
+                if {_said_value(a) for a in d_group} == {_said_value(a) for a in group}:
+                    group = d_group
+        return layer, group
+    return None
+
+
+def _said_value(a: Assertion) -> str | None:
+    return a.value if a.kind == "set" else None
+
+
+def resolve(assertions: Iterable[Assertion], t: datetime, view: View, subject: str | None) -> Resolution:
+    """The answer for a one-valued topic at valid time ``t`` in ``view``."""
+    decided = _deciding_group([a for a in assertions if visible(a, view)], t)
+    if decided is None:
+        return NOTHING
+    layer, group = decided
+    return _settle(group, subject, layer)
+
+
+def resolve_many(assertions: Iterable[Assertion], t: datetime, view: View) -> list[Resolution]:
+    """A many-valued topic: each value has its own timeline; a revoke without value ends all."""
+    seen = [a for a in assertions if visible(a, view)]
+    out: list[Resolution] = []
+    for v in _values_in_order(seen):
+        mine = [a for a in seen if (a.kind == "set" and a.value == v) or (a.kind == "revoke" and a.value in (None, v))]
+        decided = _deciding_group(mine, t)
+        if decided is None:
+            continue
+        layer, group = decided
+        last = max(group, key=_order)
+        if last.kind == "set":
+            out.append(Resolution("value", (v,), (last,), layer))
+    return out
+
+
+def _values_in_order(assertions: Sequence[Assertion]) -> list[str]:
+    values: list[str] = []
+    for a in sorted(assertions, key=lambda a: (a.valid_from, a.recorded_at, a.seq)):
+        if a.kind == "set" and a.value is not None and a.value not in values:
+            values.append(a.value)
+    return values
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch ``[valid_from, valid_to)`` of the timeline with one constant answer."""
+
+    valid_from: datetime
+    valid_to: datetime | None
+    resolution: Resolution = field(compare=False)
+    fact: str = ""
+    conflict: bool = False
+
+    def key(self) -> tuple:
+        return (self.fact, self.valid_from, self.valid_to, self.conflict)
+
+
+def _breakpoints(assertions: Sequence[Assertion]) -> list[datetime]:
+    points = {a.valid_from for a in assertions}
+    points.update(a.valid_to for a in assertions if a.valid_to is not None)
+    return sorted(points)
+
+
+def timeline(assertions: Sequence[Assertion], view: View, subject: str | None, many: bool = False) -> list[Segment]:
+    """The whole valid-time timeline as seen in ``view``, as segments (one per fact and stretch).
+
+    The answer can only change at a ``valid_from`` or ``valid_to`` of some assertion, so it is
+    evaluated once per stretch between consecutive breakpoints; neighbours with the same answer
+    from the same facts are merged. Revoked stretches have no segment.
+    """
+    seen = [a for a in assertions if visible(a, view)]
+    points = _breakpoints(seen)
+    raw: list[tuple[datetime, datetime | None, list[Resolution]]] = []
+    for i, start in enumerate(points):
+        end = points[i + 1] if i + 1 < len(points) else None
+        if many:
+            answers = resolve_many(seen, start, view)
+        else:
+            r = resolve(seen, start, view, subject)
+            answers = [r] if r.kind != "none" else []
+        if raw and raw[-1][1] == start and [r.key() for r in raw[-1][2]] == [r.key() for r in answers]:
+            raw[-1] = (raw[-1][0], end, answers)
+        else:
+            raw.append((start, end, answers))
+    segments: list[Segment] = []
+    for start, end, answers in raw:
+        for r in answers:
+            if r.kind == "value":
+                segments.append(Segment(start, end, r, r.winners[0].uid))
+            else:
+                segments.extend(Segment(start, end, r, w.uid, conflict=True) for w in r.winners)
+    return segments
+
+
+def standing_before(assertions: Sequence[Assertion], t: datetime, view: View, subject: str | None,
+                    exclude: str | None = None) -> Resolution:
+    """What stood just before instant ``t`` — the change point a new assertion replaces."""
+    rest = [a for a in assertions if a.uid != exclude]
+    return resolve(rest, t - EPSILON, view, subject)

@@ -1,0 +1,53 @@
+"""The shared scenario suite, through the client and through the CLI (as a subprocess)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from graphmem.evaluation import run_files
+
+
+def test_structured_scenarios_all_pass(store, shared_dir):
+    report = run_files(store, [shared_dir / "eval" / "scenarios.json"])
+    assert [f.line() for f in report.failures] == []
+    assert report.passed == 57
+    assert report.current_ok == report.current_total and report.provenance_ok == report.provenance_total
+
+
+def _cli(*args: str, settings=None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    if settings is not None:
+        env["NEO4J_URI"] = settings.uri
+        if settings.password is not None:
+            env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
+    exe = Path(sys.executable).parent / "graphmem"
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_cli_eval_prints_the_summary(neo4j_target, shared_dir):
+    proc = _cli("eval", str(shared_dir / "eval" / "scenarios.json"), settings=neo4j_target.settings)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert lines[-3] == "57 passed, 0 failed"
+    assert lines[-2].startswith("current-fact accuracy: 51/51")
+    assert lines[-1].startswith("provenance accuracy: 17/17")
+
+
+def test_cli_eval_fails_honestly(neo4j_target, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"id": "x", "tenant": "t", "events": [{"op": "set", "subject": "a", "topic": "b", '
+                   '"value": "1", "recorded_at": "2026-01-01"}], "queries": [{"q": "as_of", "subject": "a", '
+                   '"topic": "b", "expect": {"value": "2"}}]}]')
+    proc = _cli("eval", str(bad), settings=neo4j_target.settings)
+    assert proc.returncode == 1
+    assert 'FAIL x #0 as_of a/b: expected {"value": "2"} got' in proc.stdout
+    assert "0 passed, 1 failed" in proc.stdout
+
+
+def test_cli_error_is_one_line(neo4j_target):
+    proc = _cli("as-of", "x", "y", "--valid-at", "yesterday-ish", settings=neo4j_target.settings)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().startswith("Error: not an ISO 8601 time") and "Traceback" not in proc.stderr

@@ -1,0 +1,112 @@
+"""The client against a real Neo4j: writes, refusals, idempotency, routing, and the named queries."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem import GraphMem, NotFoundError, TemporalError, ValidationError
+from graphmem import queries
+from graphmem.settings import Settings
+
+
+def _count_events(store) -> int:
+    return len(list(store.events()))
+
+
+def _snapshot(store, driver):
+    records, _, _ = driver.execute_query(
+        "MATCH (n) WHERE n.tenant = $t OPTIONAL MATCH (n)-[r]->() RETURN count(DISTINCT n) AS n, count(r) AS r",
+        t=store.tenant)
+    return records[0]["n"], records[0]["r"]
+
+
+def test_set_as_of_history_why(store):
+    store.add_source("r1", kind="message", at="2026-11-01T10:00:00Z", text="port 8000", author="ops")
+    store.set("deploy", "port", "8000", source="r1", recorded_at="2026-11-01T10:00:00Z")
+    store.add_source("r7", kind="message", at="2026-11-01T10:30:00Z", text="9000 now", author="ops")
+    store.set("deploy", "port", "9000", source="r7", recorded_at="2026-11-01T10:30:00Z")
+    assert store.as_of("deploy", "port").value == "9000"
+    assert store.as_of("deploy", "port", valid_at="2026-11-01T10:10:00Z").value == "8000"
+    assert store.history_values("deploy", "port") == ["8000", "9000"]
+    w = store.why("deploy", "port")
+    assert (w.source, w.supersedes_source, w.supersedes_value) == ("r7", "r1", "8000")
+
+
+@pytest.mark.parametrize("event, error", [
+    ({"op": "set", "subject": "x", "topic": "p", "value": "2", "recorded_at": "2025-01-01"}, TemporalError),
+    ({"op": "set", "subject": "x", "topic": "p"}, ValidationError),
+    ({"op": "nope"}, ValidationError),
+    ({"op": "retract", "ref": "missing"}, NotFoundError),
+    ({"op": "set", "subject": "x", "topic": "p", "value": "2", "source": "nowhere"}, NotFoundError),
+    ({"op": "set", "subject": "x", "topic": "p", "value": "3", "valid_to": "2000-01-01"}, TemporalError),
+])
+def test_refused_events_write_nothing(store, driver, event, error):
+    store.set("x", "p", "1", recorded_at="2026-01-02T00:00:00Z")
+    before = _snapshot(store, driver)
+    with pytest.raises(error):
+        store.apply(event)
+    assert _snapshot(store, driver) == before
+    assert store.as_of("x", "p").value == "1"
+
+
+def test_retried_write_with_same_id_applies_once(store):
+    first = store.set("x", "p", "1", id="req-1", recorded_at="2026-01-01T00:00:00Z")
+    again = store.set("x", "p", "1", id="req-1", recorded_at="2026-01-01T00:00:00Z")
+    assert again.duplicate and again.seq == first.seq
+    assert _count_events(store) == 1
+
+
+def test_sequence_is_gap_free(store):
+    for i in range(5):
+        store.set("x", "p", str(i), recorded_at=f"2026-01-0{i + 1}T00:00:00Z")
+    assert [e["seq"] for e in store.events()] == [1, 2, 3, 4, 5]
+
+
+def test_tenants_never_mix(store):
+    other = store.for_tenant(store.tenant + "-b")
+    try:
+        store.set("lin", "home", "Qinghe")
+        other.set("lin", "home", "Hewan")
+        assert store.as_of("lin", "home").value == "Qinghe"
+        assert other.as_of("lin", "home").value == "Hewan"
+        assert store.for_tenant(store.tenant + "-c").as_of("lin", "home").value is None
+    finally:
+        other.drop_tenant()
+
+
+def test_routing_uri_and_named_database(neo4j_target):
+    """neo4j:// (routing) works against the same server; the database name is passed through."""
+    s = neo4j_target.settings
+    routed = Settings(uri=s.uri.replace("bolt://", "neo4j://"), user=s.user, password=s.password, database="neo4j")
+    with GraphMem(routed, tenant="routing-check") as mem:
+        try:
+            mem.set("a", "b", "c")
+            assert mem.as_of("a", "b").value == "c"
+        finally:
+            mem.drop_tenant()
+
+
+def test_unknown_database_is_a_clear_error(neo4j_target):
+    s = neo4j_target.settings
+    from graphmem.errors import QueryError
+    with pytest.raises(QueryError, match="DatabaseNotFound|not found|does not exist"):
+        GraphMem(Settings(uri=s.uri, user=s.user, password=s.password, database="nosuchdb"))
+
+
+@pytest.mark.parametrize("name", [n for n in queries.names() if n != "schema"])
+def test_every_named_query_compiles(driver, name):
+    q = queries.get(name)
+    params = {p: None for p in q.params}
+    driver.execute_query("EXPLAIN " + q.text, params)
+
+
+def test_as_of_uses_indexes_not_label_scans(store, driver):
+    store.set("lin", "home", "Qinghe")
+    q = queries.get("as_of")
+    from datetime import datetime, timezone
+    now = datetime.now(timezone.utc)
+    _, summary, _ = driver.execute_query("PROFILE " + q.text, tenant=store.tenant, subject="lin", topic="home",
+                                         env="", valid_at=now, known_at=now)
+    plan = str(summary.profile)
+    assert "NodeUniqueIndexSeek" in plan or "NodeIndexSeek" in plan
+    assert "NodeByLabelScan" not in plan and "AllNodesScan" not in plan

@@ -1,0 +1,49 @@
+"""Every .cypher file is in the registry, used by the code, and scoped by tenant."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from graphmem import queries
+from graphmem.errors import QueryError
+
+PKG = Path(__file__).resolve().parents[2] / "graphmem"
+
+
+def _names_used_in_code() -> set[str]:
+    used: set[str] = set()
+    pattern = re.compile(r"""(?:run\(\s*tx,\s*|self\.q\(|_read\(|queries\.get\()\s*"([a-z_/]+)\"""")
+    for path in PKG.rglob("*.py"):
+        used.update(pattern.findall(path.read_text()))
+    return used
+
+
+def test_every_file_is_loaded_and_every_name_used_exists():
+    names = set(queries.names())
+    assert {"as_of", "history", "why", "path", "schema"} <= names
+    used = _names_used_in_code()
+    assert used - names == set(), "code names a query that has no file"
+    assert names - used - {"schema"} == set(), "a .cypher file nothing uses"
+
+
+@pytest.mark.parametrize("name", queries.names())
+def test_every_query_is_scoped_by_tenant(name):
+    if name == "schema":
+        return
+    body = "\n".join(l for l in queries.get(name).text.splitlines() if not l.lstrip().startswith("//"))
+    assert "tenant: $tenant" in body, f"{name} does not constrain by tenant"
+
+
+def test_parameters_must_match_the_file():
+    q = queries.get("as_of")
+    assert q.params == {"tenant", "subject", "topic", "env", "valid_at", "known_at"}
+    with pytest.raises(QueryError, match="missing"):
+        q.check({"tenant": "t"})
+
+
+def test_schema_statements_split():
+    stmts = queries.schema_statements()
+    assert all(s.startswith("CREATE") for s in stmts) and len(stmts) >= 6
