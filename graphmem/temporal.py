@@ -279,7 +279,8 @@ def timeline(assertions: Sequence[Assertion], view: View, subject: str | None, m
             if r.kind == "value":
                 segments.append(Segment(start, end, r, r.winners[0].uid))
             else:
-                segments.extend(Segment(start, end, r, w.uid, conflict=True) for w in r.winners)
+                # A revoke in a conflict has no value to point at; the stretch stays a conflict.
+                segments.extend(Segment(start, end, r, w.uid, conflict=True) for w in r.winners if w.kind == "set")
     return segments
 
 
