@@ -9,6 +9,7 @@ CREATE CONSTRAINT event_key IF NOT EXISTS FOR (v:Event) REQUIRE (v.tenant, v.seq
 CREATE CONSTRAINT ledger_head_key IF NOT EXISTS FOR (h:LedgerHead) REQUIRE h.tenant IS UNIQUE;
 CREATE INDEX fact_slot IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.subject, f.topic, f.env);
 CREATE INDEX fact_ref IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.ref);
+CREATE INDEX fact_subject IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.subject);
 CREATE INDEX event_idempotency IF NOT EXISTS FOR (v:Event) ON (v.tenant, v.event_id);
 CREATE INDEX event_recorded IF NOT EXISTS FOR (v:Event) ON (v.tenant, v.recorded_at);
 CREATE INDEX holds_slot IF NOT EXISTS FOR ()-[h:HOLDS]-() ON (h.topic, h.env);

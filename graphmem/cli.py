@@ -244,6 +244,34 @@ def eval_(files: list[Path] = typer.Argument(..., help="scenario files (shared/e
     raise typer.Exit(1 if report.failed else 0)
 
 
+@app.command("ingest")
+def ingest(text: str, speaker: str = typer.Option(..., help="who said it"),
+           id: str = typer.Option(..., "--id", help="the message id (its source id)"),
+           at: Optional[str] = typer.Option(None, help="when it was said (default now)"),
+           about: Optional[str] = typer.Option(None, help="the thing under discussion"),
+           session: Optional[str] = None, tenant: str = TenantOpt, uri: Optional[str] = UriOpt,
+           database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Free text: the extractor draws the events; the message becomes their source.
+
+    Example: graphmem ingest "我9月20日起搬到河湾路。" --speaker lin --id m2 --at 2026-09-18T10:00:00Z
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+@app.command("bench-extract")
+def bench_extract(n: int = typer.Option(2000, "--messages", help="how many messages"), as_json: bool = JsonOpt) -> None:
+    """Messages per second through the default extractor (a benchmark, not a test).
+
+    Example: graphmem bench-extract --messages 5000
+    """
+    from .bench_extract import run
+    _print(run(n), as_json)
+
+
 @app.command("demo")
 def demo(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
     """Load the address/port story into tenant 'demo' and print its as-of answers.

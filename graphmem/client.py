@@ -129,11 +129,11 @@ class GraphMem:
                 return session.execute_write(fn)
         return self._call(go, what)
 
-    def _extract(self, message: MessageEvent) -> list[Any]:
+    def _extract(self, message: MessageEvent, context: list[Any]) -> list[Any]:
         if self._extractor is None:
             from .extract import default_extractor
             self._extractor = default_extractor()
-        return list(self._extractor.extract(message))
+        return list(self._extractor.extract(message, context))
 
     # -- writes ----------------------------------------------------------------------------------
 

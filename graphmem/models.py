@@ -202,7 +202,16 @@ class QuoteEvent(_Event):
 
 
 class _RefEvent(_Event):
-    ref: Ident
+    """Names one earlier assertion: by the ``ref`` label it was given, or by its fact uid."""
+
+    ref: Ident | None = None
+    fact: Ident | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "_RefEvent":
+        if (self.ref is None) == (self.fact is None):
+            raise ValueError("name the assertion with exactly one of 'ref' and 'fact'")
+        return self
 
 
 class ConfirmEvent(_RefEvent):
@@ -242,6 +251,8 @@ class MessageEvent(_Event):
     about: Ident | None = None
     session: Ident | None = None
     kind: SourceKind = "message"
+    drawn: list[dict[str, Any]] | None = Field(
+        default=None, description="the events the extractor drew; stored in the ledger so replay never re-extracts")
 
 
 Event = Annotated[

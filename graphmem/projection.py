@@ -39,7 +39,7 @@ from .temporal import Assertion, View, standing_before, timeline
 __all__ = ["apply_event", "replay_event", "to_datetime", "row_to_assertion"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-Expander = Callable[[MessageEvent], list[Any]]
+Expander = Callable[[MessageEvent, list[Any]], list[Any]]
 
 
 def run(tx: Any, query: str, /, **params: Any) -> list[dict[str, Any]]:
@@ -81,6 +81,7 @@ class _Apply:
     def __init__(self, tx: Any, tenant: str, seq: int, at: datetime, expand: Expander | None) -> None:
         self.tx, self.tenant, self.seq, self.at, self.expand = tx, tenant, seq, at, expand
         self.facts: list[str] = []
+        self.drawn: list[dict[str, Any]] | None = None
         self._n = 0
 
     def q(self, query: str, /, **params: Any) -> list[dict[str, Any]]:
@@ -150,14 +151,14 @@ class _Apply:
                          said_at=old_at, quoted=True, source=e.quotes, evidence=None)
 
     def _marked(self, e: Any, field: str) -> None:
-        rows = self.q("fact/by_ref", ref=e.ref)
+        rows = self.q("fact/by_ref", ref=e.ref) if e.ref else self.q("fact/by_uid", uid=e.fact)
         if not rows:
-            raise NotFoundError(f"unknown ref {e.ref!r}")
+            raise NotFoundError(f"unknown ref {e.ref!r}" if e.ref else f"unknown fact {e.fact!r}")
         f = rows[0]
         if f["retracted_at"] is not None or f["rejected_at"] is not None:
-            raise ValidationError(f"ref {e.ref!r} was already withdrawn")
+            raise ValidationError(f"{e.ref or e.fact!r} was already withdrawn")
         if field in ("confirmed_at", "rejected_at") and (f["status"] != "candidate" or f["confirmed_at"] is not None):
-            raise ValidationError(f"ref {e.ref!r} is not a candidate; only candidates are confirmed or rejected")
+            raise ValidationError(f"{e.ref or e.fact!r} is not a candidate; only candidates are confirmed or rejected")
         marks = {"confirmed_at": None, "rejected_at": None, "retracted_at": None, field: self.at}
         self.q("fact/mark", uid=f["uid"], **marks)
         self.facts.append(f["uid"])
@@ -173,11 +174,25 @@ class _Apply:
         self._marked(e, "retracted_at")
 
     def op_message(self, e: MessageEvent) -> None:
-        if self.expand is None:
-            raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
+        """Register the message as a source, then apply what the extractor draws from it.
+
+        On replay the drawn events come from the ledger (``e.drawn``), so a rebuild never depends
+        on the extractor's version.
+        """
         self.op_source(SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text, author=e.speaker))
-        for drawn in self.expand(e):
-            self.apply(drawn)
+        if e.drawn is None:
+            if self.expand is None:
+                raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
+            subjects = [s for s in (e.speaker, e.about) if s]
+            context = [_prior(r) for r in self.q("fact/recent", subjects=subjects, limit=50)]
+            self.drawn = [_plain(d) for d in self.expand(e, context)]
+        else:
+            self.drawn = e.drawn
+        for d in self.drawn:
+            ev = parse_event({**d, "source": d.get("source", e.id)} if d.get("op") != "source" else d)
+            if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
+                raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
+            self.apply(ev)
 
     # -- projection ------------------------------------------------------------------------------
 
@@ -220,6 +235,21 @@ class _Apply:
                 self.q("fact/supersedes", new=uid, old=old.uid, recorded_at=self.at, seq=self.seq)
 
 
+def _prior(row: dict[str, Any]) -> Any:
+    from .extract import PriorFact
+
+    return PriorFact(uid=row["uid"], subject=row["subject"], topic=row["topic"], env=row["env"] or None,
+                     value=row["value"], valid_from=to_datetime(row["valid_from"]),  # type: ignore[arg-type]
+                     valid_to=to_datetime(row["valid_to"]), author=row["author"], seq=row["seq"])
+
+
+def _plain(event: Any) -> dict[str, Any]:
+    """An extractor's event as a JSON-ready dict (extractors may return dicts or models)."""
+    if hasattr(event, "model_dump"):
+        return event.model_dump(mode="json", exclude_none=True)
+    return json.loads(json.dumps(event, default=str))
+
+
 def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
     """When the store learned the event (DESIGN.md §2); it never runs back."""
     if event.recorded_at is not None:
@@ -259,7 +289,10 @@ def apply_event(tx: Any, tenant: str, event: Any, now: datetime, expand: Expande
     seq = head["seq"] + 1
     work = _Apply(tx, tenant, seq, at, expand)
     work.apply(event)
-    payload = json.dumps(event.payload(), ensure_ascii=False, sort_keys=True)
+    stored = event.payload()
+    if work.drawn is not None:
+        stored["drawn"] = work.drawn
+    payload = json.dumps(stored, ensure_ascii=False, sort_keys=True)
     run(tx, "ledger/append", tenant=tenant, seq=seq, op=event.op, payload=payload, actor=event.actor,
         reason=event.reason, recorded_at=at, event_id=event_id, facts=work.facts)
     if work.facts:

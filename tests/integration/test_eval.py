@@ -51,3 +51,9 @@ def test_cli_error_is_one_line(neo4j_target):
     proc = _cli("as-of", "x", "y", "--valid-at", "yesterday-ish", settings=neo4j_target.settings)
     assert proc.returncode == 1
     assert proc.stderr.strip().startswith("Error: not an ISO 8601 time") and "Traceback" not in proc.stderr
+
+
+def test_free_text_scenarios_all_pass(store, shared_dir):
+    report = run_files(store, [shared_dir / "eval" / "messages.json"])
+    assert [f.line() for f in report.failures] == []
+    assert report.passed == 22

@@ -1,0 +1,126 @@
+"""Dates in English and Chinese text, relative to the message's time. No I/O, no model.
+
+Every function returns aware UTC datetimes at midnight of the day meant (FORMAT.md: a date alone
+is midnight UTC). Ranges are returned half-open with the last day *included*: "Oct 3-7" is
+``[Oct 3, Oct 8)``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+__all__ = ["DateSpan", "find_dates", "midnight"]
+
+MONTHS = {m: i + 1 for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
+MONTH_RE = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+ORD = r"(?:st|nd|rd|th)?"
+
+
+def midnight(dt: datetime) -> datetime:
+    return datetime(dt.year, dt.month, dt.day, tzinfo=timezone.utc)
+
+
+@dataclass(frozen=True)
+class DateSpan:
+    """A date (or range) found in text: ``start``; ``end`` (exclusive) for a range; its role."""
+
+    start: datetime
+    end: datetime | None
+    role: str  # "at" (a point), "from" (since / from … on / 起), "until" (到 / until), "range"
+    span: tuple[int, int]
+    month_only: bool = False
+
+
+def _day(year: int, month: int, day: int) -> datetime | None:
+    try:
+        return datetime(year, month, day, tzinfo=timezone.utc)
+    except ValueError:
+        return None
+
+
+def _year_for(month: int, day: int, ref: datetime, explicit: str | None) -> int:
+    return int(explicit) if explicit else ref.year
+
+
+_EN_RANGE = re.compile(
+    rf"\b{MONTH_RE}\s+(?P<d1>\d{{1,2}}){ORD}\s*(?:-|–|to|through|until|till)\s*(?:{MONTH_RE.replace('mon', 'mon2')}\s+)?"
+    rf"(?P<d2>\d{{1,2}}){ORD}(?:,?\s+(?P<year>\d{{4}}))?", re.IGNORECASE)
+_EN_DATE = re.compile(rf"\b{MONTH_RE}\s+(?P<day>\d{{1,2}}){ORD}(?:,?\s+(?P<year>\d{{4}}))?\b", re.IGNORECASE)
+_EN_DATE_DM = re.compile(rf"\b(?P<day>\d{{1,2}}){ORD}\s+(?:of\s+)?{MONTH_RE}(?:,?\s+(?P<year>\d{{4}}))?\b", re.IGNORECASE)
+_EN_MONTH_YEAR = re.compile(rf"\b{MONTH_RE}\s+(?P<year>\d{{4}})\b", re.IGNORECASE)
+_ISO = re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b")
+_EN_REL = re.compile(r"\b(?P<word>today|tomorrow|yesterday|tonight)\b", re.IGNORECASE)
+_EN_FROM = re.compile(r"\b(?:since|from|starting|effective|as of|beginning)\s*(?:on\s+)?$", re.IGNORECASE)
+_EN_UNTIL = re.compile(r"\b(?:until|till|through|to|up to|by)\s*$", re.IGNORECASE)
+_EN_ON_AFTER = re.compile(r"^\s*(?:on(?:wards?)?|onward)\b", re.IGNORECASE)
+
+_ZH_RANGE = re.compile(r"(?:(?P<year>\d{4})年)?(?P<m1>\d{1,2})月(?P<d1>\d{1,2})[日号]?\s*(?:至|到|-|–|~|—)\s*"
+                       r"(?:(?P<m2>\d{1,2})月)?(?P<d2>\d{1,2})[日号]")
+_ZH_DATE = re.compile(r"(?:(?P<year>\d{4})年)?(?P<month>\d{1,2})月(?P<day>\d{1,2})[日号]")
+_ZH_REL = re.compile(r"(?P<word>今天|今日|明天|明日|后天|昨天|昨日)")
+_ZH_REL_DAYS = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "昨天": -1, "昨日": -1}
+_EN_REL_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+
+
+def _role(text: str, start: int, end: int) -> str:
+    before, after = text[max(0, start - 25):start], text[end:end + 12]
+    if after.lstrip().startswith(("起", "开始", "以后", "之后")) or _EN_ON_AFTER.match(after) or _EN_FROM.search(before):
+        return "from"
+    if before.rstrip().endswith(("到", "至", "直到")) or _EN_UNTIL.search(before):
+        return "until"
+    return "at"
+
+
+def find_dates(text: str, ref: datetime) -> list[DateSpan]:
+    """Every date or date range in ``text``, in order, resolved against the message time ``ref``."""
+    found: list[DateSpan] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    def add(span: DateSpan) -> None:
+        taken.append(span.span)
+        found.append(span)
+
+    for m in _ZH_RANGE.finditer(text):
+        y = _year_for(0, 0, ref, m.group("year"))
+        m1, d1 = int(m.group("m1")), int(m.group("d1"))
+        m2 = int(m.group("m2") or m1)
+        a, b = _day(y, m1, d1), _day(y, m2, int(m.group("d2")))
+        if a and b and b >= a:
+            add(DateSpan(a, b + timedelta(days=1), "range", m.span()))
+    for m in _EN_RANGE.finditer(text):
+        if not free(*m.span()):
+            continue
+        y = _year_for(0, 0, ref, m.group("year"))
+        mon1 = MONTHS[m.group("mon")[:3].lower()]
+        mon2 = MONTHS[m.group("mon2")[:3].lower()] if m.group("mon2") else mon1
+        a, b = _day(y, mon1, int(m.group("d1"))), _day(y, mon2, int(m.group("d2")))
+        if a and b and b >= a:
+            add(DateSpan(a, b + timedelta(days=1), "range", m.span()))
+    for rx, kind in ((_ISO, "iso"), (_ZH_DATE, "zh"), (_EN_DATE, "en"), (_EN_DATE_DM, "en")):
+        for m in rx.finditer(text):
+            if not free(*m.span()):
+                continue
+            g = m.groupdict()
+            month = int(g["month"]) if kind in ("iso", "zh") else MONTHS[g["mon"][:3].lower()]
+            d = _day(_year_for(month, int(g["day"]), ref, g.get("year")), month, int(g["day"]))
+            if d:
+                add(DateSpan(d, None, _role(text, *m.span()), m.span()))
+    for m in _EN_MONTH_YEAR.finditer(text):
+        if free(*m.span()):
+            d = _day(int(m.group("year")), MONTHS[m.group("mon")[:3].lower()], 1)
+            if d:
+                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
+    for rx, table in ((_EN_REL, _EN_REL_DAYS), (_ZH_REL, _ZH_REL_DAYS)):
+        for m in rx.finditer(text):
+            if free(*m.span()):
+                d = midnight(ref) + timedelta(days=table[m.group("word").lower()])
+                add(DateSpan(d, None, _role(text, *m.span()), m.span()))
+    found.sort(key=lambda s: s.span)
+    return found
