@@ -20,9 +20,9 @@ import neo4j
 from neo4j import exceptions as neo4j_errors
 
 from . import queries
-from .errors import ConnectionError_, GraphMemError, QueryError, ValidationError
+from .errors import ConnectionError_, GraphMemError, NotFoundError, QueryError, ValidationError
 from .models import Answer, HistoryEntry, MessageEvent, Why, WriteResult, parse_event, parse_time
-from .projection import apply_event, replay_event, row_to_assertion, run, to_datetime
+from .projection import UnitOfWork, row_to_assertion, run, to_datetime
 from .settings import Settings
 from .temporal import Assertion, View, resolve, resolve_many, standing_before, timeline
 
@@ -145,11 +145,56 @@ class GraphMem:
         ev = parse_event(event)
         tenant = ev.tenant or self.tenant
         now = self._clock()
-        return self._write(lambda tx: apply_event(tx, tenant, ev, now, self._extract), f"apply {ev.op}")
+
+        def work(tx: Any) -> WriteResult:
+            unit = UnitOfWork(tx, tenant, now, self._extract)
+            result = unit.apply(ev)
+            unit.flush()
+            return result
+        return self._write(work, f"apply {ev.op}")
 
     def apply_many(self, events: Iterable[Any]) -> list[WriteResult]:
         """Apply events in order, one transaction each; stops at the first error."""
         return [self.apply(e) for e in events]
+
+    def apply_bulk(self, events: Iterable[Any], *, batch_size: int = 2000,
+                   progress: Callable[[int], None] | None = None) -> list[WriteResult]:
+        """Apply many events in order, ``batch_size`` to a transaction (the bulk import path).
+
+        Every event is validated before anything is written. Each batch is atomic: an event the
+        store refuses (say, a record time running back) rolls its whole batch back and raises
+        with the event's index; earlier batches stay applied. Events for another tenant (a
+        ``tenant`` field) are refused here: bulk loads are per tenant.
+        """
+        parsed = []
+        for i, e in enumerate(events):
+            try:
+                ev = parse_event(e)
+            except GraphMemError as err:
+                raise type(err)(f"event {i}: {err}") from err
+            if ev.tenant not in (None, self.tenant):
+                raise ValidationError(f"event {i}: apply_bulk loads one tenant ({self.tenant!r}), not {ev.tenant!r}")
+            parsed.append(ev)
+        results: list[WriteResult] = []
+        for start in range(0, len(parsed), batch_size):
+            batch = parsed[start:start + batch_size]
+            now = self._clock()
+
+            def work(tx: Any, batch: list[Any] = batch, start: int = start) -> list[WriteResult]:
+                unit = UnitOfWork(tx, self.tenant, now, self._extract)
+                unit.prefetch(batch)
+                out = []
+                for i, ev in enumerate(batch):
+                    try:
+                        out.append(unit.apply(ev))
+                    except (ValidationError, NotFoundError) as err:
+                        raise type(err)(f"event {start + i}: {err}") from err
+                unit.flush()
+                return out
+            results.extend(self._write(work, "apply_bulk"))
+            if progress is not None:
+                progress(len(batch))
+        return results
 
     def add_source(self, id: str, *, kind: str, at: Any, text: str = "", author: str | None = None,
                    **extra: Any) -> WriteResult:
@@ -333,15 +378,31 @@ class GraphMem:
                 yield r
             after = rows[-1]["seq"]
 
-    def rebuild(self, *, batch: int = 500) -> int:
-        """Drop the projection and replay the ledger from empty; returns the events replayed."""
-        while self._write(lambda tx: run(tx, "admin/drop_projection", tenant=self.tenant, batch=batch)[0]["deleted"],
+    def rebuild(self, *, batch: int = 2000) -> int:
+        """Drop the projection and replay the ledger from empty; returns the events replayed.
+
+        Replay uses each event's stored sequence number and record time, and the events a
+        message drew (never the extractor), so the projection comes out identical.
+        """
+        while self._write(lambda tx: run(tx, "admin/drop_projection", tenant=self.tenant, batch=10_000)[0]["deleted"],
                           "admin/drop_projection"):
             pass
         count = 0
-        for row in list(self.events()):
-            self._write(lambda tx, row=row: replay_event(tx, self.tenant, row, self._extract), "replay")
-            count += 1
+        rows: list[dict[str, Any]] = []
+
+        def replay(tx: Any, rows: list[dict[str, Any]]) -> None:
+            unit = UnitOfWork(tx, self.tenant, self._clock(), self._extract)
+            for row in rows:
+                unit.replay(row)
+            unit.flush(append=False)
+        for row in self.events(batch=batch):
+            rows.append(row)
+            if len(rows) >= batch:
+                self._write(lambda tx, r=rows: replay(tx, r), "replay")
+                count, rows = count + len(rows), []
+        if rows:
+            self._write(lambda tx, r=rows: replay(tx, r), "replay")
+            count += len(rows)
         return count
 
     def drop_tenant(self, *, batch: int = 1000) -> None:

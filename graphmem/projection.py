@@ -1,42 +1,36 @@
-"""The write path: one ledger event and its effect on the graph projection, in one transaction.
+"""The write path: ledger events and their effect on the graph projection, in one transaction.
 
-:func:`apply_event` is called inside a Neo4j write transaction. It locks the tenant's ledger
-head (so events of a tenant are totally ordered and record time never runs back), checks the
-idempotency id, applies the op to the projection, and appends the ``Event``. :func:`replay_event`
-re-applies a stored event to an empty projection with its original sequence number and record
-time, which is what makes ``rebuild`` deterministic.
+A :class:`UnitOfWork` lives inside one Neo4j write transaction. It locks the tenant's ledger head
+(so a tenant's events are totally ordered and record time never runs back), applies events one
+after another to an in-memory picture of the slots they touch, and :meth:`UnitOfWork.flush`
+writes everything at the end with a few ``UNWIND`` queries. One event (``GraphMem.apply``) and a
+bulk import of thousands (``GraphMem.apply_bulk``) go through exactly the same code.
 
-After any change to the assertions of one (subject, topic, env) — a *slot* — :func:`_refresh`
-recomputes its timeline with :mod:`graphmem.temporal` as known at this record time and writes
-the difference as ``HOLDS`` / ``RELATED`` segments: ended segments get ``superseded_at``, new ones
-start at this record time. Older segments are never rewritten, so ``known_at`` reads see the past.
+After any change to the assertions of one (subject, topic, env) — a *slot* — the slot's timeline
+is recomputed with :mod:`graphmem.temporal` as known at that event's record time and the
+difference becomes ``HOLDS`` / ``RELATED`` segments: ended segments get ``superseded_at``, new
+ones start at this record time. Stored segments are never rewritten otherwise, so ``known_at``
+reads see the past exactly; a segment that is born and ended at the same record time was never
+visible and is not kept.
+
+:meth:`UnitOfWork.replay` re-applies a stored ledger event with its original sequence number and
+record time (no new ledger entry), which is what makes ``rebuild`` deterministic.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from . import queries
 from .errors import NotFoundError, TemporalError, ValidationError
-from .models import (
-    ConfirmEvent,
-    DeclareTopicEvent,
-    MessageEvent,
-    QuoteEvent,
-    RejectEvent,
-    RetractEvent,
-    RevokeEvent,
-    SetEvent,
-    SourceEvent,
-    WriteResult,
-    parse_event,
-)
+from .models import MessageEvent, QuoteEvent, SetEvent, SourceEvent, WriteResult, parse_event
 from .temporal import Assertion, View, standing_before, timeline
 
-__all__ = ["apply_event", "replay_event", "to_datetime", "row_to_assertion"]
+__all__ = ["UnitOfWork", "row_to_assertion", "run", "to_datetime"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 Expander = Callable[[MessageEvent, list[Any]], list[Any]]
@@ -58,10 +52,6 @@ def to_datetime(value: Any) -> datetime | None:
     return value.astimezone(timezone.utc)
 
 
-def _env(env: str | None) -> str:
-    return env or ""
-
-
 def row_to_assertion(row: dict[str, Any]) -> Assertion:
     return Assertion(
         uid=row["uid"], seq=row["seq"], kind=row["kind"], value=row["value"],
@@ -75,179 +65,49 @@ def row_to_assertion(row: dict[str, Any]) -> Assertion:
     )
 
 
-class _Apply:
-    """The effect of one event on the projection, at sequence ``seq`` and record time ``at``."""
-
-    def __init__(self, tx: Any, tenant: str, seq: int, at: datetime, expand: Expander | None) -> None:
-        self.tx, self.tenant, self.seq, self.at, self.expand = tx, tenant, seq, at, expand
-        self.facts: list[str] = []
-        self.drawn: list[dict[str, Any]] | None = None
-        self._n = 0
-
-    def q(self, query: str, /, **params: Any) -> list[dict[str, Any]]:
-        return run(self.tx, query, tenant=self.tenant, **params)
-
-    def _fact_uid(self) -> str:
-        self._n += 1
-        return f"f{self.seq}" if self._n == 1 else f"f{self.seq}.{self._n}"
-
-    def _source(self, uid: str) -> dict[str, Any]:
-        rows = self.q("source/get", uid=uid)
-        if not rows:
-            raise NotFoundError(f"unknown source {uid!r}: register it with a 'source' event first")
-        return rows[0]
-
-    # -- ops ---------------------------------------------------------------------------------
-
-    def apply(self, event: Any) -> None:
-        handler = getattr(self, "op_" + event.op)
-        handler(event)
-
-    def op_source(self, e: SourceEvent) -> None:
-        self.q("source/create", uid=e.id, kind=e.kind, at=e.at, text=e.text, author=e.author,
-               recorded_at=self.at)
-
-    def op_topic(self, e: DeclareTopicEvent) -> None:
-        self.q("topic/declare", name=e.name, cardinality=e.cardinality)
-
-    def op_set(self, e: SetEvent) -> None:
-        src = self._source(e.source) if e.source else None
-        valid_from = e.valid_from or (to_datetime(src["at"]) if src else None) or self.at
-        if e.valid_to is not None and e.valid_to <= valid_from:
-            raise TemporalError(f"valid_to {e.valid_to.isoformat()} is not after valid_from {valid_from.isoformat()}")
-        if e.ref and self.q("fact/by_ref", ref=e.ref):
-            raise ValidationError(f"ref {e.ref!r} is already in use in this tenant")
-        is_entity = e.object is not None
-        self._create(kind="set", subject=e.subject, topic=e.topic, env=e.env,
-                     value=e.object if is_entity else e.value, is_entity=is_entity,
-                     valid_from=valid_from, valid_to=e.valid_to, authority=e.authority,
-                     session=e.session, status=e.status, confidence=e.confidence, ref=e.ref,
-                     author=(src["author"] if src else None) or e.actor,
-                     said_at=to_datetime(src["at"]) if src else self.at, quoted=False,
-                     source=e.source, evidence=e.evidence)
-
-    def op_revoke(self, e: RevokeEvent) -> None:
-        src = self._source(e.source) if e.source else None
-        effective = e.effective or (to_datetime(src["at"]) if src else None) or self.at
-        self._create(kind="revoke", subject=e.subject, topic=e.topic, env=e.env, value=e.value,
-                     is_entity=False, valid_from=effective, valid_to=None, authority=e.authority,
-                     session=e.session, status="confirmed", confidence=None, ref=None,
-                     author=(src["author"] if src else None) or e.actor,
-                     said_at=to_datetime(src["at"]) if src else self.at, quoted=False,
-                     source=e.source, evidence=None)
-
-    def op_quote(self, e: QuoteEvent) -> None:
-        self._source(e.source)
-        old = self._source(e.quotes)
-        old_at = to_datetime(old["at"])
-        self.q("source/quote", source=e.source, quotes=e.quotes, recorded_at=self.at, seq=self.seq)
-        for c in e.claims:
-            is_entity = c.object is not None
-            # The claim is the old document's: dated at its time, by its author, from it.
-            self._create(kind="set", subject=c.subject, topic=c.topic, env=c.env,
-                         value=c.object if is_entity else c.value, is_entity=is_entity,
-                         valid_from=old_at, valid_to=None, authority="L1", session=None,
-                         status="confirmed", confidence=None, ref=None, author=old["author"],
-                         said_at=old_at, quoted=True, source=e.quotes, evidence=None)
-
-    def _marked(self, e: Any, field: str) -> None:
-        rows = self.q("fact/by_ref", ref=e.ref) if e.ref else self.q("fact/by_uid", uid=e.fact)
-        if not rows:
-            raise NotFoundError(f"unknown ref {e.ref!r}" if e.ref else f"unknown fact {e.fact!r}")
-        f = rows[0]
-        if f["retracted_at"] is not None or f["rejected_at"] is not None:
-            raise ValidationError(f"{e.ref or e.fact!r} was already withdrawn")
-        if field in ("confirmed_at", "rejected_at") and (f["status"] != "candidate" or f["confirmed_at"] is not None):
-            raise ValidationError(f"{e.ref or e.fact!r} is not a candidate; only candidates are confirmed or rejected")
-        marks = {"confirmed_at": None, "rejected_at": None, "retracted_at": None, field: self.at}
-        self.q("fact/mark", uid=f["uid"], **marks)
-        self.facts.append(f["uid"])
-        self._refresh(f["subject"], f["topic"], f["env"])
-
-    def op_confirm(self, e: ConfirmEvent) -> None:
-        self._marked(e, "confirmed_at")
-
-    def op_reject(self, e: RejectEvent) -> None:
-        self._marked(e, "rejected_at")
-
-    def op_retract(self, e: RetractEvent) -> None:
-        self._marked(e, "retracted_at")
-
-    def op_message(self, e: MessageEvent) -> None:
-        """Register the message as a source, then apply what the extractor draws from it.
-
-        On replay the drawn events come from the ledger (``e.drawn``), so a rebuild never depends
-        on the extractor's version.
-        """
-        self.op_source(SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text, author=e.speaker))
-        if e.drawn is None:
-            if self.expand is None:
-                raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
-            subjects = [s for s in (e.speaker, e.about) if s]
-            context = [_prior(r) for r in self.q("fact/recent", subjects=subjects, limit=50)]
-            self.drawn = [_plain(d) for d in self.expand(e, context)]
-        else:
-            self.drawn = e.drawn
-        for d in self.drawn:
-            ev = parse_event({**d, "source": d.get("source", e.id)} if d.get("op") != "source" else d)
-            if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
-                raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
-            self.apply(ev)
-
-    # -- projection ------------------------------------------------------------------------------
-
-    def _create(self, *, subject: str, topic: str, env: str | None, **props: Any) -> None:
-        uid = self._fact_uid()
-        self.q("fact/create", uid=uid, seq=self.seq, subject=subject, topic=topic, env=_env(env),
-               recorded_at=self.at, **props)
-        self.facts.append(uid)
-        self._refresh(subject, topic, _env(env), new_fact=uid)
-
-    def _refresh(self, subject: str, topic: str, env: str, new_fact: str | None = None) -> None:
-        """Recompute the slot's timeline as known now and write the difference as segments."""
-        assertions = [row_to_assertion(r) for r in self.q("fact/slot", subject=subject, topic=topic, env=env)]
-        card = self.q("topic/get", name=topic)
-        many = bool(card) and card[0]["cardinality"] == "many"
-        view = View(known_at=self.at)
-        wanted = {s.key(): s for s in timeline(assertions, view, subject, many=many)}
-        current = self.q("timeline/open", subject=subject, topic=topic, env=env)
-        have = {(r["fact"], to_datetime(r["valid_from"]), to_datetime(r["valid_to"]), bool(r["conflict"])): r["seg"]
-                for r in current}
-        gone = [seg for key, seg in have.items() if key not in wanted]
-        new = [s for key, s in wanted.items() if key not in have]
-        if gone:
-            self.q("timeline/close", subject=subject, segs=gone, recorded_at=self.at)
-        if new:
-            segments = [{"seg": f"{self.seq}:{topic}:{env}:{i}", "fact": s.fact, "valid_from": s.valid_from,
-                         "valid_to": s.valid_to, "conflict": s.conflict} for i, s in enumerate(new)]
-            self.q("timeline/add", subject=subject, topic=topic, env=env, segments=segments,
-                   recorded_at=self.at)
-        if new_fact is not None:
-            self._link_superseded(assertions, new_fact, subject, view)
-
-    def _link_superseded(self, assertions: list[Assertion], uid: str, subject: str, view: View) -> None:
-        fact = next(a for a in assertions if a.uid == uid)
-        if fact.quoted or fact.is_exception:
-            return  # a quote never supersedes; an exception only overlays for a while
-        before = standing_before(assertions, fact.valid_from, view, subject, exclude=uid)
-        for old in before.winners:
-            if old.kind == "set":
-                self.q("fact/supersedes", new=uid, old=old.uid, recorded_at=self.at, seq=self.seq)
+SlotKey = tuple[str, str, str]  # (subject, topic, env); env "" means no environment
 
 
-def _prior(row: dict[str, Any]) -> Any:
-    from .extract import PriorFact
-
-    return PriorFact(uid=row["uid"], subject=row["subject"], topic=row["topic"], env=row["env"] or None,
-                     value=row["value"], valid_from=to_datetime(row["valid_from"]),  # type: ignore[arg-type]
-                     valid_to=to_datetime(row["valid_to"]), author=row["author"], seq=row["seq"])
+def _slot_key(subject: str, topic: str, env: str | None) -> SlotKey:
+    return (subject, topic, env or "")
 
 
-def _plain(event: Any) -> dict[str, Any]:
-    """An extractor's event as a JSON-ready dict (extractors may return dicts or models)."""
-    if hasattr(event, "model_dump"):
-        return event.model_dump(mode="json", exclude_none=True)
-    return json.loads(json.dumps(event, default=str))
+def _key_text(key: SlotKey) -> str:
+    return "\u241f".join(key)
+
+
+@dataclass
+class _Seg:
+    seg: str
+    fact: str
+    valid_from: datetime
+    valid_to: datetime | None
+    conflict: bool
+    recorded_at: datetime
+    superseded_at: datetime | None = None
+    stored: bool = False  # already in the database before this unit of work
+
+    def key(self) -> tuple:
+        return (self.fact, self.valid_from, self.valid_to, self.conflict)
+
+
+@dataclass
+class _Slot:
+    key: SlotKey
+    assertions: list[Assertion] = field(default_factory=list)
+    open: dict[tuple, _Seg] = field(default_factory=dict)
+
+
+@dataclass
+class _Current:
+    """The event being applied: its sequence number, record time, and what it produced."""
+
+    seq: int
+    at: datetime
+    facts: list[str] = field(default_factory=list)
+    drawn: list[dict[str, Any]] | None = None
+    n_facts: int = 0
+    n_segs: int = 0
 
 
 def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
@@ -261,7 +121,7 @@ def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
     # A topic declaration is schema, not a fact: it does not move the clock.
     if event.op == "topic":
         return last if last is not None else EPOCH
-    # A text received at `at` (a source, a message) is learned then — never before the ledger's
+    # A text received at `at` (a source, a message) is learned then: never before the ledger's
     # last event, never in the future. Anything else is learned now.
     at = getattr(event, "at", None) if event.op in ("source", "message") else None
     t = min(at, now) if at is not None else now
@@ -274,37 +134,383 @@ def _event_id(event: Any) -> str | None:
     return event.id
 
 
-def apply_event(tx: Any, tenant: str, event: Any, now: datetime, expand: Expander | None = None) -> WriteResult:
-    """Append ``event`` to the tenant's ledger and apply it to the projection (one transaction)."""
-    head = run(tx, "ledger/lock", tenant=tenant, token=uuid.uuid4().hex)[0]
-    event_id = _event_id(event)
-    if event_id is not None:
-        found = run(tx, "ledger/find", tenant=tenant, event_id=event_id)
-        if found:
-            prior = found[0]
-            return WriteResult(seq=prior["seq"], op=prior["op"], recorded_at=to_datetime(prior["recorded_at"]),
-                               facts=prior["facts"] or [], fact=(prior["facts"] or [None])[0], duplicate=True)
-    last = to_datetime(head["last_recorded_at"])
-    at = _record_time(event, last, now)
-    seq = head["seq"] + 1
-    work = _Apply(tx, tenant, seq, at, expand)
-    work.apply(event)
-    stored = event.payload()
-    if work.drawn is not None:
-        stored["drawn"] = work.drawn
-    payload = json.dumps(stored, ensure_ascii=False, sort_keys=True)
-    run(tx, "ledger/append", tenant=tenant, seq=seq, op=event.op, payload=payload, actor=event.actor,
-        reason=event.reason, recorded_at=at, event_id=event_id, facts=work.facts)
-    if work.facts:
-        run(tx, "ledger/link", tenant=tenant, seq=seq, facts=work.facts)
-    return WriteResult(seq=seq, op=event.op, recorded_at=at, facts=work.facts,
-                       fact=work.facts[0] if work.facts else None)
+def _plain(event: Any) -> dict[str, Any]:
+    """An extractor's event as a JSON-ready dict (extractors may return dicts or models)."""
+    if hasattr(event, "model_dump"):
+        return event.model_dump(mode="json", exclude_none=True)
+    return json.loads(json.dumps(event, default=str))
 
 
-def replay_event(tx: Any, tenant: str, row: dict[str, Any], expand: Expander | None = None) -> None:
-    """Re-apply one stored ledger event to the projection, with its original seq and record time."""
-    event = parse_event(json.loads(row["payload"]))
-    work = _Apply(tx, tenant, row["seq"], to_datetime(row["recorded_at"]), expand)  # type: ignore[arg-type]
-    work.apply(event)
-    if work.facts:
-        run(tx, "ledger/link", tenant=tenant, seq=row["seq"], facts=work.facts)
+class UnitOfWork:
+    """Events applied in memory inside one write transaction, written by :meth:`flush`."""
+
+    def __init__(self, tx: Any, tenant: str, now: datetime, expand: Expander | None = None) -> None:
+        self.tx, self.tenant, self.now, self.expand = tx, tenant, now, expand
+        head = self._q("ledger/lock", token=uuid.uuid4().hex)[0]
+        self.seq: int = head["seq"]
+        self.last: datetime | None = to_datetime(head["last_recorded_at"])
+        self._sources: dict[str, dict[str, Any] | None] = {}
+        self._topics: dict[str, str] = {}
+        self._facts_by_ref: dict[str, tuple[str, SlotKey]] = {}
+        self._fact_slot: dict[str, SlotKey] = {}
+        self._slots: dict[SlotKey, _Slot] = {}
+        self._seen_ids: dict[str, WriteResult] = {}
+        self._checked_ids: set[str] = set()
+        # pending writes
+        self._w_sources: list[dict[str, Any]] = []
+        self._w_topics: dict[str, str] = {}
+        self._w_facts: list[dict[str, Any]] = []
+        self._w_marks: list[dict[str, Any]] = []
+        self._w_quotes: list[dict[str, Any]] = []
+        self._w_closes: list[dict[str, Any]] = []
+        self._w_adds: dict[str, tuple[SlotKey, _Seg]] = {}
+        self._w_supersedes: list[dict[str, Any]] = []
+        self._w_events: list[dict[str, Any]] = []
+        self._w_links: list[dict[str, Any]] = []
+        self.cur: _Current | None = None
+
+    # -- loading (each a batch query; results cached for the unit) ------------------------------
+
+    def _q(self, query: str, /, **params: Any) -> list[dict[str, Any]]:
+        return run(self.tx, query, tenant=self.tenant, **params)
+
+    def prefetch(self, events: Iterable[Any]) -> None:
+        """Load in a few queries what a batch of events will need, instead of one query each."""
+        events = list(events)
+        slots: set[SlotKey] = set()
+        sources: set[str] = set()
+        ids: list[str] = []
+        refs: set[str] = set()
+        topics: set[str] = set()
+        for e in events:
+            if e.op in ("set", "revoke"):
+                slots.add(_slot_key(e.subject, e.topic, e.env))
+                topics.add(e.topic)
+            if e.op == "quote":
+                sources.update((e.source, e.quotes))
+                for c in e.claims:
+                    slots.add(_slot_key(c.subject, c.topic, c.env))
+                    topics.add(c.topic)
+            elif getattr(e, "source", None):
+                sources.add(e.source)
+            if e.op in ("confirm", "reject", "retract") and e.ref:
+                refs.add(e.ref)
+            if e.op == "set" and e.ref:
+                refs.add(e.ref)
+            if _event_id(e) is not None:
+                ids.append(_event_id(e))  # type: ignore[arg-type]
+        self._load_sources(sources)
+        self._load_topics(topics)
+        self._load_slots(slots)
+        self._load_refs(refs)
+        ids = [i for i in ids if i not in self._checked_ids]
+        self._checked_ids.update(ids)
+        if ids:
+            for r in self._q("load/event_ids", ids=ids):
+                facts = r["facts"] or []
+                self._seen_ids[r["event_id"]] = WriteResult(seq=r["seq"], op=r["op"], facts=facts,
+                                                            fact=facts[0] if facts else None, duplicate=True,
+                                                            recorded_at=to_datetime(r["recorded_at"]))
+
+    def _load_sources(self, uids: Iterable[str]) -> None:
+        missing = [u for u in set(uids) if u not in self._sources]
+        if not missing:
+            return
+        for u in missing:
+            self._sources[u] = None
+        for r in self._q("load/sources", uids=missing):
+            self._sources[r["uid"]] = {**r, "at": to_datetime(r["at"])}
+
+    def _load_topics(self, names: Iterable[str]) -> None:
+        missing = [n for n in set(names) if n not in self._topics]
+        if not missing:
+            return
+        for n in missing:
+            self._topics[n] = "one"
+        for r in self._q("load/topics", names=missing):
+            self._topics[r["name"]] = r["cardinality"] or "one"
+
+    def _load_slots(self, keys: Iterable[SlotKey]) -> None:
+        missing = [k for k in set(keys) if k not in self._slots]
+        if not missing:
+            return
+        params = [{"key": _key_text(k), "subject": k[0], "topic": k[1], "env": k[2]} for k in missing]
+        by_text = {_key_text(k): k for k in missing}
+        for k in missing:
+            self._slots[k] = _Slot(k)
+        for r in self._q("load/slots", slots=params):
+            key = by_text[r["key"]]
+            self._slots[key].assertions.append(row_to_assertion(r))
+            self._fact_slot[r["uid"]] = key
+            if r["ref"]:
+                self._facts_by_ref[r["ref"]] = (r["uid"], key)
+        for r in self._q("load/open_segments", slots=params):
+            key = by_text[r["key"]]
+            seg = _Seg(seg=r["seg"], fact=r["fact"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
+                       valid_to=to_datetime(r["valid_to"]), conflict=bool(r["conflict"]),
+                       recorded_at=to_datetime(r["recorded_at"]), stored=True)  # type: ignore[arg-type]
+            self._slots[key].open[seg.key()] = seg
+        for slot in (self._slots[k] for k in missing):
+            slot.assertions.sort(key=lambda a: a.seq)
+
+    def _load_refs(self, refs: Iterable[str]) -> None:
+        missing = [r for r in set(refs) if r not in self._facts_by_ref]
+        if missing:
+            for r in self._q("load/facts_by_ref", refs=missing):
+                key = _slot_key(r["subject"], r["topic"], r["env"])
+                self._facts_by_ref[r["ref"]] = (r["uid"], key)
+                self._fact_slot[r["uid"]] = key
+
+    def _source(self, uid: str) -> dict[str, Any]:
+        self._load_sources([uid])
+        src = self._sources.get(uid)
+        if src is None:
+            raise NotFoundError(f"unknown source {uid!r}: register it with a 'source' event first")
+        return src
+
+    def _slot(self, key: SlotKey) -> _Slot:
+        self._load_slots([key])
+        self._load_topics([key[1]])
+        return self._slots[key]
+
+    # -- applying --------------------------------------------------------------------------------
+
+    def apply(self, event: Any) -> WriteResult:
+        """Apply one validated event as the ledger's next entry (in memory until :meth:`flush`)."""
+        event_id = _event_id(event)
+        if event_id is not None:
+            if event_id not in self._checked_ids:
+                self.prefetch([event])
+            if event_id in self._seen_ids:
+                return self._seen_ids[event_id]
+        at = _record_time(event, self.last, self.now)
+        self.cur = _Current(seq=self.seq + 1, at=at)
+        self._dispatch(event)
+        self.seq, self.last = self.cur.seq, at
+        stored = event.payload()
+        if self.cur.drawn is not None:
+            stored["drawn"] = self.cur.drawn
+        self._w_events.append({"seq": self.cur.seq, "op": event.op, "actor": event.actor, "reason": event.reason,
+                               "recorded_at": at, "event_id": event_id, "facts": self.cur.facts,
+                               "payload": json.dumps(stored, ensure_ascii=False, sort_keys=True)})
+        self._w_links.extend({"seq": self.cur.seq, "fact": f} for f in self.cur.facts)
+        result = WriteResult(seq=self.cur.seq, op=event.op, recorded_at=at, facts=list(self.cur.facts),
+                             fact=self.cur.facts[0] if self.cur.facts else None)
+        if event_id is not None:
+            self._seen_ids[event_id] = result.model_copy(update={"duplicate": True})
+        return result
+
+    def replay(self, row: dict[str, Any]) -> None:
+        """Re-apply one stored ledger event with its original seq and record time."""
+        event = parse_event(json.loads(row["payload"]))
+        self.cur = _Current(seq=row["seq"], at=to_datetime(row["recorded_at"]))  # type: ignore[arg-type]
+        self._dispatch(event)
+        self._w_links.extend({"seq": self.cur.seq, "fact": f} for f in self.cur.facts)
+
+    def _dispatch(self, event: Any) -> None:
+        getattr(self, "_op_" + event.op)(event)
+
+    def _op_source(self, e: SourceEvent) -> None:
+        self._load_sources([e.id])
+        if self._sources.get(e.id) is not None:
+            raise ValidationError(f"source {e.id!r} already exists with other content; give the new one another id")
+        src = {"uid": e.id, "kind": e.kind, "at": e.at, "text": e.text, "author": e.author}
+        self._sources[e.id] = src
+        self._w_sources.append({**src, "recorded_at": self.cur.at})  # type: ignore[union-attr]
+
+    def _op_topic(self, e: Any) -> None:
+        self._topics[e.name] = e.cardinality
+        self._w_topics[e.name] = e.cardinality
+        for key, slot in self._slots.items():  # a changed cardinality changes the slot's answers
+            if key[1] == e.name:
+                self._refresh(slot)
+
+    def _op_set(self, e: SetEvent) -> None:
+        src = self._source(e.source) if e.source else None
+        valid_from = e.valid_from or (src["at"] if src else None) or self.cur.at  # type: ignore[union-attr]
+        if e.valid_to is not None and e.valid_to <= valid_from:
+            raise TemporalError(f"valid_to {e.valid_to.isoformat()} is not after valid_from {valid_from.isoformat()}")
+        if e.ref:
+            self._load_refs([e.ref])
+            if e.ref in self._facts_by_ref:
+                raise ValidationError(f"ref {e.ref!r} is already in use in this tenant")
+        is_entity = e.object is not None
+        self._create(kind="set", subject=e.subject, topic=e.topic, env=e.env,
+                     value=e.object if is_entity else e.value, is_entity=is_entity,
+                     valid_from=valid_from, valid_to=e.valid_to, authority=e.authority,
+                     session=e.session, status=e.status, confidence=e.confidence, ref=e.ref,
+                     author=(src["author"] if src else None) or e.actor,
+                     said_at=src["at"] if src else self.cur.at, quoted=False,  # type: ignore[union-attr]
+                     source=e.source, evidence=e.evidence)
+
+    def _op_revoke(self, e: Any) -> None:
+        src = self._source(e.source) if e.source else None
+        effective = e.effective or (src["at"] if src else None) or self.cur.at  # type: ignore[union-attr]
+        self._create(kind="revoke", subject=e.subject, topic=e.topic, env=e.env, value=e.value,
+                     is_entity=False, valid_from=effective, valid_to=None, authority=e.authority,
+                     session=e.session, status="confirmed", confidence=None, ref=None,
+                     author=(src["author"] if src else None) or e.actor,
+                     said_at=src["at"] if src else self.cur.at, quoted=False,  # type: ignore[union-attr]
+                     source=e.source, evidence=None)
+
+    def _op_quote(self, e: QuoteEvent) -> None:
+        self._source(e.source)
+        old = self._source(e.quotes)
+        self._w_quotes.append({"source": e.source, "quotes": e.quotes, "recorded_at": self.cur.at,  # type: ignore[union-attr]
+                               "seq": self.cur.seq})  # type: ignore[union-attr]
+        for c in e.claims:
+            is_entity = c.object is not None
+            # The claim is the old document's: dated at its time, by its author, from it.
+            self._create(kind="set", subject=c.subject, topic=c.topic, env=c.env,
+                         value=c.object if is_entity else c.value, is_entity=is_entity,
+                         valid_from=old["at"], valid_to=None, authority="L1", session=None,
+                         status="confirmed", confidence=None, ref=None, author=old["author"],
+                         said_at=old["at"], quoted=True, source=e.quotes, evidence=None)
+
+    def _mark(self, e: Any, field_name: str) -> None:
+        if e.ref:
+            self._load_refs([e.ref])
+            found = self._facts_by_ref.get(e.ref)
+            uid = found[0] if found else None
+        else:
+            uid = e.fact
+            if uid not in self._fact_slot:
+                for r in self._q("load/facts_by_uid", uids=[uid]):
+                    self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
+        if uid is None or uid not in self._fact_slot:
+            raise NotFoundError(f"unknown ref {e.ref!r}" if e.ref else f"unknown fact {e.fact!r}")
+        slot = self._slot(self._fact_slot[uid])
+        i, a = next((i, a) for i, a in enumerate(slot.assertions) if a.uid == uid)
+        if a.retracted_at is not None or a.rejected_at is not None:
+            raise ValidationError(f"{e.ref or e.fact!r} was already withdrawn")
+        if field_name in ("confirmed_at", "rejected_at") and (a.status != "candidate" or a.confirmed_at is not None):
+            raise ValidationError(f"{e.ref or e.fact!r} is not a candidate; only candidates are confirmed or rejected")
+        at = self.cur.at  # type: ignore[union-attr]
+        slot.assertions[i] = replace(a, **{field_name: at})
+        self._w_marks.append({"uid": uid, "confirmed_at": None, "rejected_at": None, "retracted_at": None,
+                              field_name: at})
+        self.cur.facts.append(uid)  # type: ignore[union-attr]
+        self._refresh(slot)
+
+    def _op_confirm(self, e: Any) -> None:
+        self._mark(e, "confirmed_at")
+
+    def _op_reject(self, e: Any) -> None:
+        self._mark(e, "rejected_at")
+
+    def _op_retract(self, e: Any) -> None:
+        self._mark(e, "retracted_at")
+
+    def _op_message(self, e: MessageEvent) -> None:
+        """Register the message as a source, then apply what the extractor draws from it.
+
+        On replay the drawn events come from the ledger (``e.drawn``), so a rebuild never depends
+        on the extractor's version.
+        """
+        self._op_source(SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text, author=e.speaker))
+        if e.drawn is None:
+            if self.expand is None:
+                raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
+            drawn = [_plain(d) for d in self.expand(e, self._recent([s for s in (e.speaker, e.about) if s]))]
+        else:
+            drawn = e.drawn
+        self.cur.drawn = drawn  # type: ignore[union-attr]
+        for d in drawn:
+            ev = parse_event(d if d.get("op") == "source" else {**d, "source": d.get("source", e.id)})
+            if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
+                raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
+            self._dispatch(ev)
+
+    def _recent(self, subjects: list[str]) -> list[Any]:
+        """The latest facts about these subjects, stored or made earlier in this unit."""
+        from .extract import PriorFact
+
+        rows = self._q("fact/recent", subjects=subjects, limit=50)
+        stored = [PriorFact(uid=r["uid"], subject=r["subject"], topic=r["topic"], env=r["env"] or None,
+                            value=r["value"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
+                            valid_to=to_datetime(r["valid_to"]), author=r["author"], seq=r["seq"]) for r in rows]
+        withdrawn = {m["uid"] for m in self._w_marks if m["retracted_at"] or m["rejected_at"]}
+        pending = [PriorFact(uid=p["uid"], subject=p["subject"], topic=p["topic"], env=p["env"] or None,
+                             value=p["value"], valid_from=p["valid_from"], valid_to=p["valid_to"],
+                             author=p["author"], seq=p["seq"])
+                   for p in self._w_facts if p["subject"] in subjects and p["kind"] == "set" and not p["quoted"]]
+        return sorted([p for p in stored + pending if p.uid not in withdrawn], key=lambda p: -p.seq)
+
+    # -- projection ------------------------------------------------------------------------------
+
+    def _create(self, *, subject: str, topic: str, env: str | None, **props: Any) -> None:
+        cur = self.cur
+        assert cur is not None
+        cur.n_facts += 1
+        uid = f"f{cur.seq}" if cur.n_facts == 1 else f"f{cur.seq}.{cur.n_facts}"
+        key = _slot_key(subject, topic, env)
+        slot = self._slot(key)
+        row = {"uid": uid, "seq": cur.seq, "subject": subject, "topic": topic, "env": key[2],
+               "recorded_at": cur.at, **props}
+        self._w_facts.append(row)
+        assertion = row_to_assertion({**row, "confirmed_at": None, "rejected_at": None, "retracted_at": None})
+        slot.assertions.append(assertion)
+        self._fact_slot[uid] = key
+        if props.get("ref"):
+            self._facts_by_ref[props["ref"]] = (uid, key)
+        cur.facts.append(uid)
+        self._refresh(slot)
+        if not assertion.quoted and not assertion.is_exception:  # quotes never supersede; exceptions overlay
+            before = standing_before(slot.assertions, assertion.valid_from, View(known_at=cur.at), subject, exclude=uid)
+            self._w_supersedes.extend({"new": uid, "old": old.uid, "recorded_at": cur.at, "seq": cur.seq}
+                                      for old in before.winners if old.kind == "set")
+
+    def _refresh(self, slot: _Slot) -> None:
+        """Recompute the slot's timeline as known now; end and start segments for the difference."""
+        cur = self.cur
+        assert cur is not None
+        subject, topic, env = slot.key
+        many = self._topics.get(topic, "one") == "many"
+        wanted = {s.key(): s for s in timeline(slot.assertions, View(known_at=cur.at), subject, many=many)}
+        for key, seg in list(slot.open.items()):
+            if key in wanted:
+                continue
+            del slot.open[key]
+            if seg.stored:
+                self._w_closes.append({"subject": subject, "seg": seg.seg, "at": cur.at})
+            elif seg.recorded_at == cur.at:
+                self._w_adds.pop(seg.seg, None)  # born and ended at one record time: never visible
+            else:
+                seg.superseded_at = cur.at
+        for key, s in wanted.items():
+            if key in slot.open:
+                continue
+            cur.n_segs += 1
+            seg = _Seg(seg=f"{cur.seq}:{cur.n_segs}", fact=s.fact, valid_from=s.valid_from, valid_to=s.valid_to,
+                       conflict=s.conflict, recorded_at=cur.at)
+            slot.open[key] = seg
+            self._w_adds[seg.seg] = (slot.key, seg)
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    def flush(self, *, append: bool = True) -> None:
+        """Write everything this unit did, in dependency order; then the ledger entries."""
+        if self._w_sources:
+            self._q("write/sources", sources=self._w_sources)
+        if self._w_topics:
+            self._q("write/topics", topics=[{"name": n, "cardinality": c} for n, c in self._w_topics.items()])
+        if self._w_facts:
+            self._q("write/facts", facts=self._w_facts)
+        if self._w_marks:
+            self._q("write/marks", marks=self._w_marks)
+        if self._w_quotes:
+            self._q("write/quotes", quotes=self._w_quotes)
+        if self._w_closes:
+            self._q("write/close_segments", closes=self._w_closes)
+        if self._w_adds:
+            self._q("write/add_segments", segments=[
+                {"seg": s.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": s.fact,
+                 "valid_from": s.valid_from, "valid_to": s.valid_to, "conflict": s.conflict,
+                 "recorded_at": s.recorded_at, "superseded_at": s.superseded_at}
+                for key, s in self._w_adds.values()])
+        if self._w_supersedes:
+            self._q("write/supersedes", pairs=self._w_supersedes)
+        if append and self._w_events:
+            self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
+        if self._w_links:
+            self._q("write/links", links=self._w_links)

@@ -15,7 +15,7 @@ def test_every_label_in_cypher_has_an_ogm_class():
 
 
 def test_every_fact_property_written_exists_in_the_ogm():
-    text = queries.get("fact/create").text
+    text = queries.get("write/facts").text
     block = text.split("CREATE (f:Fact {", 1)[1].split("})", 1)[0]
     written = set(re.findall(r"(\w+):", block))
     assert written <= set(ogm.Fact.defined_properties(rels=False))

@@ -1,0 +1,7 @@
+// Append events to the tenant's ledger and move its head; same transaction as their effect.
+MATCH (h:LedgerHead {tenant: $tenant})
+SET h.seq = $seq, h.last_recorded_at = $last_recorded_at, h.locked_by = null
+WITH h
+UNWIND $events AS v
+CREATE (:Event {tenant: $tenant, seq: v.seq, op: v.op, payload: v.payload, actor: v.actor, reason: v.reason,
+                recorded_at: v.recorded_at, event_id: v.event_id, facts: v.facts})
