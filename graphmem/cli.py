@@ -262,6 +262,35 @@ def ingest(text: str, speaker: str = typer.Option(..., help="who said it"),
             _fail(e)
 
 
+@app.command("bench")
+def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
+          sweep: Optional[str] = typer.Option(None, help="comma-separated sizes, e.g. 10000,100000,1000000"),
+          out: Path = typer.Option(Path("bench/results"), help="where --sweep writes JSON and the plot"),
+          data: Optional[list[Path]] = typer.Option(None, help="temporal-KG files (default: shared/data/temporal-kg)"),
+          lookups: int = typer.Option(10_000, help="as-of lookups to time"),
+          keep: bool = typer.Option(False, help="keep the bench tenants"),
+          uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Ingest, as-of, paths and rebuild at scale against a raw-Cypher baseline (not a test).
+
+    Example: graphmem bench --facts 100000 --json
+    """
+    from . import bench as bench_mod
+    log = (lambda line: typer.echo(line, err=True))
+    with _store(uri, database, "bench") as store:
+        try:
+            if sweep:
+                sizes = [int(x) for x in sweep.split(",") if x.strip()]
+                results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, keep=keep)
+                typer.echo(json.dumps(results[-1]))
+                return
+            result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, log=log, keep=keep)
+        except GraphMemError as e:
+            _fail(e)
+    typer.echo(result.table())
+    if as_json:
+        typer.echo(json.dumps(result.data))
+
+
 @app.command("bench-extract")
 def bench_extract(n: int = typer.Option(2000, "--messages", help="how many messages"), as_json: bool = JsonOpt) -> None:
     """Messages per second through the default extractor (a benchmark, not a test).

@@ -250,11 +250,12 @@ class GraphMem:
               include_candidates: bool = False) -> Answer:
         """What holds for (subject, topic[, env]) at ``valid_at`` as known at ``known_at`` (both default now)."""
         t, k = self._times(valid_at, known_at)
-        many = self._many(topic)
         base = dict(subject=subject, topic=topic, env=env, valid_at=t, known_at=k)
         if session is None and not include_candidates:
             rows = self._read("as_of", subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
-            return self._answer_from_rows(rows, many, base)
+            many = rows[0]["cardinality"] == "many"
+            return self._answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
+        many = self._many(topic)
         view = View(known_at=k, session=session, include_candidates=include_candidates)
         slot = self.assertions(subject, topic, env=env)
         results = resolve_many(slot, t, view) if many else [resolve(slot, t, view, subject)]
@@ -392,6 +393,7 @@ class GraphMem:
 
         def replay(tx: Any, rows: list[dict[str, Any]]) -> None:
             unit = UnitOfWork(tx, self.tenant, self._clock(), self._extract)
+            unit.prefetch(parse_event(json.loads(r["payload"])) for r in rows)
             for row in rows:
                 unit.replay(row)
             unit.flush(append=False)

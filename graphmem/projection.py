@@ -128,6 +128,21 @@ def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
     return max(t, last) if last is not None else t
 
 
+def _wire(value: Any) -> Any:
+    """Times as ISO 8601 text for the write queries (they call datetime() on it).
+
+    The Python driver spends ~100 µs packing one temporal value and ~1 µs packing text, and a
+    bulk batch carries several times per fact.
+    """
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _wire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_wire(v) for v in value]
+    return value
+
+
 def _event_id(event: Any) -> str | None:
     if event.op in ("source", "message"):
         return f"{event.op}:{event.id}"
@@ -172,7 +187,7 @@ class UnitOfWork:
     # -- loading (each a batch query; results cached for the unit) ------------------------------
 
     def _q(self, query: str, /, **params: Any) -> list[dict[str, Any]]:
-        return run(self.tx, query, tenant=self.tenant, **params)
+        return run(self.tx, query, tenant=self.tenant, **{k: _wire(v) for k, v in params.items()})
 
     def prefetch(self, events: Iterable[Any]) -> None:
         """Load in a few queries what a batch of events will need, instead of one query each."""

@@ -1,7 +1,8 @@
+// Times arrive as ISO 8601 text and become DateTime here: the driver packs text far faster than temporal values.
 // Append events to the tenant's ledger and move its head; same transaction as their effect.
 MATCH (h:LedgerHead {tenant: $tenant})
-SET h.seq = $seq, h.last_recorded_at = $last_recorded_at, h.locked_by = null
+SET h.seq = $seq, h.last_recorded_at = datetime($last_recorded_at), h.locked_by = null
 WITH h
 UNWIND $events AS v
 CREATE (:Event {tenant: $tenant, seq: v.seq, op: v.op, payload: v.payload, actor: v.actor, reason: v.reason,
-                recorded_at: v.recorded_at, event_id: v.event_id, facts: v.facts})
+                recorded_at: datetime(v.recorded_at), event_id: v.event_id, facts: v.facts})
