@@ -1,5 +1,6 @@
 """graphmem: a temporal memory store for AI agents, kept as a knowledge graph in Neo4j."""
 
+from .aio import AsyncGraphMem
 from .client import GraphMem
 from .errors import (
     ConfigurationError,
@@ -19,6 +20,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Answer",
+    "AsyncGraphMem",
     "ConfigurationError",
     "ConnectionError_",
     "ExtractionError",

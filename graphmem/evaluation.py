@@ -7,6 +7,8 @@ are compared with what they expect. Fresh tenants are deleted afterwards unless 
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 import re
 import uuid
@@ -14,10 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .client import GraphMem
 from .errors import GraphMemError
+from .ops import history_values
 
-__all__ = ["EvalReport", "Failure", "run_files", "run_scenarios"]
+__all__ = ["EvalReport", "Failure", "run_files", "run_files_async", "run_scenarios", "run_scenarios_async"]
+
+
+async def _v(result: Any) -> Any:
+    """The same harness drives the sync and the async client: await what needs awaiting."""
+    return await result if inspect.isawaitable(result) else result
 
 # Built-in vocabulary (FORMAT.md): literal values compare case-insensitively, ignoring a leading
 # "the" and trailing punctuation.
@@ -94,12 +101,12 @@ def _compare(q: dict[str, Any], got: dict[str, Any]) -> list[tuple[str, Any, Any
     return bad
 
 
-def _ask(store: GraphMem, q: dict[str, Any]) -> dict[str, Any]:
+async def _ask(store: Any, q: dict[str, Any]) -> dict[str, Any]:
     kind = q["q"]
     if kind == "as_of":
-        a = store.as_of(q["subject"], q["topic"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
-                        env=q.get("env"), session=q.get("session"),
-                        include_candidates=bool(q.get("include_candidates")))
+        a = await _v(store.as_of(q["subject"], q["topic"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
+                                 env=q.get("env"), session=q.get("session"),
+                                 include_candidates=bool(q.get("include_candidates"))))
         out: dict[str, Any] = {"source": a.source}
         if a.conflict:
             out["conflict"] = a.conflict
@@ -110,40 +117,41 @@ def _ask(store: GraphMem, q: dict[str, Any]) -> dict[str, Any]:
             out["value"] = a.value
         return out
     if kind == "history":
-        return {"values": store.history_values(q["subject"], q["topic"], env=q.get("env"),
-                                               known_at=q.get("known_at"))}
+        entries = await _v(store.history(q["subject"], q["topic"], env=q.get("env"), known_at=q.get("known_at")))
+        return {"values": history_values(entries)}
     if kind == "why":
-        w = store.why(q["subject"], q["topic"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
-                      env=q.get("env"))
+        w = await _v(store.why(q["subject"], q["topic"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
+                               env=q.get("env")))
         return {"source": w.source, "supersedes_source": w.supersedes_source}
     if kind == "path":
-        a = store.path(q["start"], q["path"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
-                       env=q.get("env"))
+        a = await _v(store.path(q["start"], q["path"], valid_at=q.get("valid_at"), known_at=q.get("known_at"),
+                                env=q.get("env")))
         return {"value": a.conflict if a.conflict else a.value, "source": a.source}
     raise GraphMemError(f"unknown query kind {kind!r}")
 
 
-def run_scenarios(store: GraphMem, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
-                  keep: bool = False) -> EvalReport:
+async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
+                              keep: bool = False) -> EvalReport:
+    """Run scenarios through ``store`` — a GraphMem or an AsyncGraphMem."""
     report = report or EvalReport()
     for sc in scenarios:
         run_id = uuid.uuid4().hex[:8]
         default_tenant = sc.get("tenant", "default")
         used: set[str] = set()
 
-        def tenant_store(name: str | None) -> GraphMem:
+        def tenant_store(name: str | None) -> Any:
             real = f"eval-{run_id}-{name or default_tenant}"
             used.add(real)
             return store.for_tenant(real)
 
         for name, spec in (sc.get("topics") or {}).items():
-            tenant_store(None).declare_topic(name, spec.get("cardinality", "one"))
+            await _v(tenant_store(None).declare_topic(name, spec.get("cardinality", "one")))
         for i, ev in enumerate(sc.get("events", [])):
             ev = dict(ev)
             target = tenant_store(ev.pop("tenant", None))
             expect_error = bool(ev.pop("expect_error", False))
             try:
-                target.apply(ev)
+                await _v(target.apply(ev))
                 err = None
             except GraphMemError as e:
                 err = e
@@ -159,7 +167,7 @@ def run_scenarios(store: GraphMem, scenarios: list[dict[str, Any]], report: Eval
             counts_current = q["q"] in ("as_of", "path")
             counts_source = "source" in q["expect"]
             try:
-                got = _ask(target, q)
+                got = await _ask(target, q)
                 bad = _compare(q, got)
             except GraphMemError as e:
                 got, bad = {"error": f"{type(e).__name__}: {e}"}, [("error", q["expect"], str(e))]
@@ -181,13 +189,26 @@ def run_scenarios(store: GraphMem, scenarios: list[dict[str, Any]], report: Eval
                 report.passed += 1
         if not keep:
             for real in used:
-                store.for_tenant(real).drop_tenant()
+                await _v(store.for_tenant(real).drop_tenant())
     return report
 
 
-def run_files(store: GraphMem, paths: list[str | Path], keep: bool = False) -> EvalReport:
-    report = EvalReport()
+def run_scenarios(store: Any, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
+                  keep: bool = False) -> EvalReport:
+    """Run scenarios through a sync GraphMem (from code that is not inside an event loop)."""
+    return asyncio.run(run_scenarios_async(store, scenarios, report, keep))
+
+
+def _load(paths: list[str | Path]) -> list[dict[str, Any]]:
+    scenarios: list[dict[str, Any]] = []
     for p in paths:
-        scenarios = json.loads(Path(p).read_text(encoding="utf-8"))
-        run_scenarios(store, scenarios, report, keep=keep)
-    return report
+        scenarios.extend(json.loads(Path(p).read_text(encoding="utf-8")))
+    return scenarios
+
+
+def run_files(store: Any, paths: list[str | Path], keep: bool = False) -> EvalReport:
+    return run_scenarios(store, _load(paths), keep=keep)
+
+
+async def run_files_async(store: Any, paths: list[str | Path], keep: bool = False) -> EvalReport:
+    return await run_scenarios_async(store, _load(paths), keep=keep)

@@ -3,7 +3,9 @@
 A :class:`UnitOfWork` lives inside one Neo4j write transaction. It locks the tenant's ledger head
 (so a tenant's events are totally ordered and record time never runs back), applies events one
 after another to an in-memory picture of the slots they touch, and :meth:`UnitOfWork.flush`
-writes everything at the end with a few ``UNWIND`` queries. One event (``GraphMem.apply``) and a
+writes everything at the end with a few ``UNWIND`` queries. It does no I/O itself: its methods
+are generators that yield :class:`~graphmem.queries.Call` and receive rows, so the sync and the
+async client run the very same code (:mod:`graphmem.ops`). One event (``GraphMem.apply``) and a
 bulk import of thousands (``GraphMem.apply_bulk``) go through exactly the same code.
 
 After any change to the assertions of one (subject, topic, env) — a *slot* — the slot's timeline
@@ -25,22 +27,15 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
 
-from . import queries
+from .queries import Call, Steps
 from .errors import NotFoundError, TemporalError, ValidationError
 from .models import MessageEvent, QuoteEvent, SetEvent, SourceEvent, WriteResult, parse_event
 from .temporal import Assertion, View, standing_before, timeline
 
-__all__ = ["UnitOfWork", "row_to_assertion", "run", "to_datetime"]
+__all__ = ["UnitOfWork", "row_to_assertion", "to_datetime"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 Expander = Callable[[MessageEvent, list[Any]], list[Any]]
-
-
-def run(tx: Any, query: str, /, **params: Any) -> list[dict[str, Any]]:
-    """Run a named query in ``tx`` with exactly the file's parameters."""
-    q = queries.get(query)
-    q.check(params)
-    return [r.data() for r in tx.run(q.text, params)]
 
 
 def to_datetime(value: Any) -> datetime | None:
@@ -159,11 +154,10 @@ def _plain(event: Any) -> dict[str, Any]:
 class UnitOfWork:
     """Events applied in memory inside one write transaction, written by :meth:`flush`."""
 
-    def __init__(self, tx: Any, tenant: str, now: datetime, expand: Expander | None = None) -> None:
-        self.tx, self.tenant, self.now, self.expand = tx, tenant, now, expand
-        head = self._q("ledger/lock", token=uuid.uuid4().hex)[0]
-        self.seq: int = head["seq"]
-        self.last: datetime | None = to_datetime(head["last_recorded_at"])
+    def __init__(self, tenant: str, now: datetime, expand: Expander | None = None) -> None:
+        self.tenant, self.now, self.expand = tenant, now, expand
+        self.seq = 0
+        self.last: datetime | None = None
         self._sources: dict[str, dict[str, Any] | None] = {}
         self._topics: dict[str, str] = {}
         self._facts_by_ref: dict[str, tuple[str, SlotKey]] = {}
@@ -184,12 +178,22 @@ class UnitOfWork:
         self._w_links: list[dict[str, Any]] = []
         self.cur: _Current | None = None
 
+    @classmethod
+    def open(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
+        """Start a unit: lock the tenant's ledger head (first statement of the transaction)."""
+        unit = cls(tenant, now, expand)
+        head = (yield from unit._q("ledger/lock", token=uuid.uuid4().hex))[0]
+        unit.seq = head["seq"]
+        unit.last = to_datetime(head["last_recorded_at"])
+        return unit
+
     # -- loading (each a batch query; results cached for the unit) ------------------------------
 
-    def _q(self, query: str, /, **params: Any) -> list[dict[str, Any]]:
-        return run(self.tx, query, tenant=self.tenant, **{k: _wire(v) for k, v in params.items()})
+    def _q(self, query: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+        rows = yield Call(query, {"tenant": self.tenant, **{k: _wire(v) for k, v in params.items()}})
+        return rows
 
-    def prefetch(self, events: Iterable[Any]) -> None:
+    def prefetch(self, events: Iterable[Any]) -> Steps[None]:
         """Load in a few queries what a batch of events will need, instead of one query each."""
         events = list(events)
         slots: set[SlotKey] = set()
@@ -214,38 +218,38 @@ class UnitOfWork:
                 refs.add(e.ref)
             if _event_id(e) is not None:
                 ids.append(_event_id(e))  # type: ignore[arg-type]
-        self._load_sources(sources)
-        self._load_topics(topics)
-        self._load_slots(slots)
-        self._load_refs(refs)
+        yield from self._load_sources(sources)
+        yield from self._load_topics(topics)
+        yield from self._load_slots(slots)
+        yield from self._load_refs(refs)
         ids = [i for i in ids if i not in self._checked_ids]
         self._checked_ids.update(ids)
         if ids:
-            for r in self._q("load/event_ids", ids=ids):
+            for r in (yield from self._q("load/event_ids", ids=ids)):
                 facts = r["facts"] or []
                 self._seen_ids[r["event_id"]] = WriteResult(seq=r["seq"], op=r["op"], facts=facts,
                                                             fact=facts[0] if facts else None, duplicate=True,
                                                             recorded_at=to_datetime(r["recorded_at"]))
 
-    def _load_sources(self, uids: Iterable[str]) -> None:
+    def _load_sources(self, uids: Iterable[str]) -> Steps[None]:
         missing = [u for u in set(uids) if u not in self._sources]
         if not missing:
             return
         for u in missing:
             self._sources[u] = None
-        for r in self._q("load/sources", uids=missing):
+        for r in (yield from self._q("load/sources", uids=missing)):
             self._sources[r["uid"]] = {**r, "at": to_datetime(r["at"])}
 
-    def _load_topics(self, names: Iterable[str]) -> None:
+    def _load_topics(self, names: Iterable[str]) -> Steps[None]:
         missing = [n for n in set(names) if n not in self._topics]
         if not missing:
             return
         for n in missing:
             self._topics[n] = "one"
-        for r in self._q("load/topics", names=missing):
+        for r in (yield from self._q("load/topics", names=missing)):
             self._topics[r["name"]] = r["cardinality"] or "one"
 
-    def _load_slots(self, keys: Iterable[SlotKey]) -> None:
+    def _load_slots(self, keys: Iterable[SlotKey]) -> Steps[None]:
         missing = [k for k in set(keys) if k not in self._slots]
         if not missing:
             return
@@ -253,13 +257,13 @@ class UnitOfWork:
         by_text = {_key_text(k): k for k in missing}
         for k in missing:
             self._slots[k] = _Slot(k)
-        for r in self._q("load/slots", slots=params):
+        for r in (yield from self._q("load/slots", slots=params)):
             key = by_text[r["key"]]
             self._slots[key].assertions.append(row_to_assertion(r))
             self._fact_slot[r["uid"]] = key
             if r["ref"]:
                 self._facts_by_ref[r["ref"]] = (r["uid"], key)
-        for r in self._q("load/open_segments", slots=params):
+        for r in (yield from self._q("load/open_segments", slots=params)):
             key = by_text[r["key"]]
             seg = _Seg(seg=r["seg"], fact=r["fact"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
                        valid_to=to_datetime(r["valid_to"]), conflict=bool(r["conflict"]),
@@ -268,39 +272,39 @@ class UnitOfWork:
         for slot in (self._slots[k] for k in missing):
             slot.assertions.sort(key=lambda a: a.seq)
 
-    def _load_refs(self, refs: Iterable[str]) -> None:
+    def _load_refs(self, refs: Iterable[str]) -> Steps[None]:
         missing = [r for r in set(refs) if r not in self._facts_by_ref]
         if missing:
-            for r in self._q("load/facts_by_ref", refs=missing):
+            for r in (yield from self._q("load/facts_by_ref", refs=missing)):
                 key = _slot_key(r["subject"], r["topic"], r["env"])
                 self._facts_by_ref[r["ref"]] = (r["uid"], key)
                 self._fact_slot[r["uid"]] = key
 
-    def _source(self, uid: str) -> dict[str, Any]:
-        self._load_sources([uid])
+    def _source(self, uid: str) -> Steps[dict[str, Any]]:
+        yield from self._load_sources([uid])
         src = self._sources.get(uid)
         if src is None:
             raise NotFoundError(f"unknown source {uid!r}: register it with a 'source' event first")
         return src
 
-    def _slot(self, key: SlotKey) -> _Slot:
-        self._load_slots([key])
-        self._load_topics([key[1]])
+    def _slot(self, key: SlotKey) -> Steps[_Slot]:
+        yield from self._load_slots([key])
+        yield from self._load_topics([key[1]])
         return self._slots[key]
 
     # -- applying --------------------------------------------------------------------------------
 
-    def apply(self, event: Any) -> WriteResult:
+    def apply(self, event: Any) -> Steps[WriteResult]:
         """Apply one validated event as the ledger's next entry (in memory until :meth:`flush`)."""
         event_id = _event_id(event)
         if event_id is not None:
             if event_id not in self._checked_ids:
-                self.prefetch([event])
+                yield from self.prefetch([event])
             if event_id in self._seen_ids:
                 return self._seen_ids[event_id]
         at = _record_time(event, self.last, self.now)
         self.cur = _Current(seq=self.seq + 1, at=at)
-        self._dispatch(event)
+        yield from self._dispatch(event)
         self.seq, self.last = self.cur.seq, at
         stored = event.payload()
         if self.cur.drawn is not None:
@@ -315,42 +319,43 @@ class UnitOfWork:
             self._seen_ids[event_id] = result.model_copy(update={"duplicate": True})
         return result
 
-    def replay(self, row: dict[str, Any]) -> None:
+    def replay(self, row: dict[str, Any]) -> Steps[None]:
         """Re-apply one stored ledger event with its original seq and record time."""
         event = parse_event(json.loads(row["payload"]))
         self.cur = _Current(seq=row["seq"], at=to_datetime(row["recorded_at"]))  # type: ignore[arg-type]
-        self._dispatch(event)
+        yield from self._dispatch(event)
         self._w_links.extend({"seq": self.cur.seq, "fact": f} for f in self.cur.facts)
 
-    def _dispatch(self, event: Any) -> None:
-        getattr(self, "_op_" + event.op)(event)
+    def _dispatch(self, event: Any) -> Steps[None]:
+        yield from getattr(self, "_op_" + event.op)(event)
 
-    def _op_source(self, e: SourceEvent) -> None:
-        self._load_sources([e.id])
+    def _op_source(self, e: SourceEvent) -> Steps[None]:
+        yield from self._load_sources([e.id])
         if self._sources.get(e.id) is not None:
             raise ValidationError(f"source {e.id!r} already exists with other content; give the new one another id")
         src = {"uid": e.id, "kind": e.kind, "at": e.at, "text": e.text, "author": e.author}
         self._sources[e.id] = src
         self._w_sources.append({**src, "recorded_at": self.cur.at})  # type: ignore[union-attr]
 
-    def _op_topic(self, e: Any) -> None:
+    def _op_topic(self, e: Any) -> Steps[None]:
+        yield from self._load_topics([e.name])
         self._topics[e.name] = e.cardinality
         self._w_topics[e.name] = e.cardinality
         for key, slot in self._slots.items():  # a changed cardinality changes the slot's answers
             if key[1] == e.name:
                 self._refresh(slot)
 
-    def _op_set(self, e: SetEvent) -> None:
-        src = self._source(e.source) if e.source else None
+    def _op_set(self, e: SetEvent) -> Steps[None]:
+        src = (yield from self._source(e.source)) if e.source else None
         valid_from = e.valid_from or (src["at"] if src else None) or self.cur.at  # type: ignore[union-attr]
         if e.valid_to is not None and e.valid_to <= valid_from:
             raise TemporalError(f"valid_to {e.valid_to.isoformat()} is not after valid_from {valid_from.isoformat()}")
         if e.ref:
-            self._load_refs([e.ref])
+            yield from self._load_refs([e.ref])
             if e.ref in self._facts_by_ref:
                 raise ValidationError(f"ref {e.ref!r} is already in use in this tenant")
         is_entity = e.object is not None
-        self._create(kind="set", subject=e.subject, topic=e.topic, env=e.env,
+        yield from self._create(kind="set", subject=e.subject, topic=e.topic, env=e.env,
                      value=e.object if is_entity else e.value, is_entity=is_entity,
                      valid_from=valid_from, valid_to=e.valid_to, authority=e.authority,
                      session=e.session, status=e.status, confidence=e.confidence, ref=e.ref,
@@ -358,43 +363,43 @@ class UnitOfWork:
                      said_at=src["at"] if src else self.cur.at, quoted=False,  # type: ignore[union-attr]
                      source=e.source, evidence=e.evidence)
 
-    def _op_revoke(self, e: Any) -> None:
-        src = self._source(e.source) if e.source else None
+    def _op_revoke(self, e: Any) -> Steps[None]:
+        src = (yield from self._source(e.source)) if e.source else None
         effective = e.effective or (src["at"] if src else None) or self.cur.at  # type: ignore[union-attr]
-        self._create(kind="revoke", subject=e.subject, topic=e.topic, env=e.env, value=e.value,
+        yield from self._create(kind="revoke", subject=e.subject, topic=e.topic, env=e.env, value=e.value,
                      is_entity=False, valid_from=effective, valid_to=None, authority=e.authority,
                      session=e.session, status="confirmed", confidence=None, ref=None,
                      author=(src["author"] if src else None) or e.actor,
                      said_at=src["at"] if src else self.cur.at, quoted=False,  # type: ignore[union-attr]
                      source=e.source, evidence=None)
 
-    def _op_quote(self, e: QuoteEvent) -> None:
-        self._source(e.source)
-        old = self._source(e.quotes)
+    def _op_quote(self, e: QuoteEvent) -> Steps[None]:
+        yield from self._source(e.source)
+        old = yield from self._source(e.quotes)
         self._w_quotes.append({"source": e.source, "quotes": e.quotes, "recorded_at": self.cur.at,  # type: ignore[union-attr]
                                "seq": self.cur.seq})  # type: ignore[union-attr]
         for c in e.claims:
             is_entity = c.object is not None
             # The claim is the old document's: dated at its time, by its author, from it.
-            self._create(kind="set", subject=c.subject, topic=c.topic, env=c.env,
+            yield from self._create(kind="set", subject=c.subject, topic=c.topic, env=c.env,
                          value=c.object if is_entity else c.value, is_entity=is_entity,
                          valid_from=old["at"], valid_to=None, authority="L1", session=None,
                          status="confirmed", confidence=None, ref=None, author=old["author"],
                          said_at=old["at"], quoted=True, source=e.quotes, evidence=None)
 
-    def _mark(self, e: Any, field_name: str) -> None:
+    def _mark(self, e: Any, field_name: str) -> Steps[None]:
         if e.ref:
-            self._load_refs([e.ref])
+            yield from self._load_refs([e.ref])
             found = self._facts_by_ref.get(e.ref)
             uid = found[0] if found else None
         else:
             uid = e.fact
             if uid not in self._fact_slot:
-                for r in self._q("load/facts_by_uid", uids=[uid]):
+                for r in (yield from self._q("load/facts_by_uid", uids=[uid])):
                     self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
         if uid is None or uid not in self._fact_slot:
             raise NotFoundError(f"unknown ref {e.ref!r}" if e.ref else f"unknown fact {e.fact!r}")
-        slot = self._slot(self._fact_slot[uid])
+        slot = yield from self._slot(self._fact_slot[uid])
         i, a = next((i, a) for i, a in enumerate(slot.assertions) if a.uid == uid)
         if a.retracted_at is not None or a.rejected_at is not None:
             raise ValidationError(f"{e.ref or e.fact!r} was already withdrawn")
@@ -407,26 +412,27 @@ class UnitOfWork:
         self.cur.facts.append(uid)  # type: ignore[union-attr]
         self._refresh(slot)
 
-    def _op_confirm(self, e: Any) -> None:
-        self._mark(e, "confirmed_at")
+    def _op_confirm(self, e: Any) -> Steps[None]:
+        yield from self._mark(e, "confirmed_at")
 
-    def _op_reject(self, e: Any) -> None:
-        self._mark(e, "rejected_at")
+    def _op_reject(self, e: Any) -> Steps[None]:
+        yield from self._mark(e, "rejected_at")
 
-    def _op_retract(self, e: Any) -> None:
-        self._mark(e, "retracted_at")
+    def _op_retract(self, e: Any) -> Steps[None]:
+        yield from self._mark(e, "retracted_at")
 
-    def _op_message(self, e: MessageEvent) -> None:
+    def _op_message(self, e: MessageEvent) -> Steps[None]:
         """Register the message as a source, then apply what the extractor draws from it.
 
         On replay the drawn events come from the ledger (``e.drawn``), so a rebuild never depends
         on the extractor's version.
         """
-        self._op_source(SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text, author=e.speaker))
+        yield from self._op_source(SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text, author=e.speaker))
         if e.drawn is None:
             if self.expand is None:
                 raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
-            drawn = [_plain(d) for d in self.expand(e, self._recent([s for s in (e.speaker, e.about) if s]))]
+            context = yield from self._recent([s for s in (e.speaker, e.about) if s])
+            drawn = [_plain(d) for d in self.expand(e, context)]
         else:
             drawn = e.drawn
         self.cur.drawn = drawn  # type: ignore[union-attr]
@@ -434,13 +440,13 @@ class UnitOfWork:
             ev = parse_event(d if d.get("op") == "source" else {**d, "source": d.get("source", e.id)})
             if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
                 raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
-            self._dispatch(ev)
+            yield from self._dispatch(ev)
 
-    def _recent(self, subjects: list[str]) -> list[Any]:
+    def _recent(self, subjects: list[str]) -> Steps[list[Any]]:
         """The latest facts about these subjects, stored or made earlier in this unit."""
         from .extract import PriorFact
 
-        rows = self._q("fact/recent", subjects=subjects, limit=50)
+        rows = yield from self._q("fact/recent", subjects=subjects, limit=50)
         stored = [PriorFact(uid=r["uid"], subject=r["subject"], topic=r["topic"], env=r["env"] or None,
                             value=r["value"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
                             valid_to=to_datetime(r["valid_to"]), author=r["author"], seq=r["seq"]) for r in rows]
@@ -453,13 +459,13 @@ class UnitOfWork:
 
     # -- projection ------------------------------------------------------------------------------
 
-    def _create(self, *, subject: str, topic: str, env: str | None, **props: Any) -> None:
+    def _create(self, *, subject: str, topic: str, env: str | None, **props: Any) -> Steps[None]:
         cur = self.cur
         assert cur is not None
         cur.n_facts += 1
         uid = f"f{cur.seq}" if cur.n_facts == 1 else f"f{cur.seq}.{cur.n_facts}"
         key = _slot_key(subject, topic, env)
-        slot = self._slot(key)
+        slot = yield from self._slot(key)
         row = {"uid": uid, "seq": cur.seq, "subject": subject, "topic": topic, "env": key[2],
                "recorded_at": cur.at, **props}
         self._w_facts.append(row)
@@ -503,29 +509,29 @@ class UnitOfWork:
 
     # -- writing ---------------------------------------------------------------------------------
 
-    def flush(self, *, append: bool = True) -> None:
+    def flush(self, *, append: bool = True) -> Steps[None]:
         """Write everything this unit did, in dependency order; then the ledger entries."""
         if self._w_sources:
-            self._q("write/sources", sources=self._w_sources)
+            yield from self._q("write/sources", sources=self._w_sources)
         if self._w_topics:
-            self._q("write/topics", topics=[{"name": n, "cardinality": c} for n, c in self._w_topics.items()])
+            yield from self._q("write/topics", topics=[{"name": n, "cardinality": c} for n, c in self._w_topics.items()])
         if self._w_facts:
-            self._q("write/facts", facts=self._w_facts)
+            yield from self._q("write/facts", facts=self._w_facts)
         if self._w_marks:
-            self._q("write/marks", marks=self._w_marks)
+            yield from self._q("write/marks", marks=self._w_marks)
         if self._w_quotes:
-            self._q("write/quotes", quotes=self._w_quotes)
+            yield from self._q("write/quotes", quotes=self._w_quotes)
         if self._w_closes:
-            self._q("write/close_segments", closes=self._w_closes)
+            yield from self._q("write/close_segments", closes=self._w_closes)
         if self._w_adds:
-            self._q("write/add_segments", segments=[
+            yield from self._q("write/add_segments", segments=[
                 {"seg": s.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": s.fact,
                  "valid_from": s.valid_from, "valid_to": s.valid_to, "conflict": s.conflict,
                  "recorded_at": s.recorded_at, "superseded_at": s.superseded_at}
                 for key, s in self._w_adds.values()])
         if self._w_supersedes:
-            self._q("write/supersedes", pairs=self._w_supersedes)
+            yield from self._q("write/supersedes", pairs=self._w_supersedes)
         if append and self._w_events:
-            self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
+            yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
         if self._w_links:
-            self._q("write/links", links=self._w_links)
+            yield from self._q("write/links", links=self._w_links)

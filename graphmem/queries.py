@@ -9,14 +9,16 @@ differ from the file's, which catches a renamed parameter before Neo4j does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, LiteralString, Mapping, cast
+from typing import Any, Generator, LiteralString, Mapping, TypeVar, cast
 
 from .errors import ConfigurationError, QueryError
 
-__all__ = ["Query", "cypher_dir", "get", "names", "schema_statements"]
+__all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "schema_statements"]
+
+T = TypeVar("T")
 
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 
@@ -76,3 +78,24 @@ def schema_statements() -> list[LiteralString]:
     """schema.cypher split into statements (it is the one multi-statement file)."""
     body = _strip_comments(get("schema").text)
     return [cast(LiteralString, s.strip()) for s in body.split(";") if s.strip()]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One named query to run with these parameters: what graphmem's operations yield.
+
+    Operations are written once as generators that yield ``Call`` and receive the rows (a list
+    of dicts); the sync and the async client only differ in how they run a ``Call``.
+    """
+
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def query(self) -> Query:
+        q = get(self.name)
+        q.check(self.params)
+        return q
+
+
+Steps = Generator[Call, list[dict[str, Any]], T]

@@ -1,0 +1,103 @@
+"""The asynchronous client: the same operations on the neo4j async driver.
+
+Its public methods are those of :class:`graphmem.api.StoreApi` — the same models, Cypher and
+validation — and each returns a coroutine::
+
+    async with AsyncGraphMem(tenant="acme") as mem:
+        await mem.set("deploy", "port", "8000")
+        answer = await mem.as_of("deploy", "port")
+"""
+
+from __future__ import annotations
+
+from typing import Any, AsyncIterator
+
+import neo4j
+from neo4j import exceptions as neo4j_errors
+
+from . import ops
+from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
+from .errors import GraphMemError, ValidationError
+from .queries import Call
+from .settings import Settings
+
+__all__ = ["AsyncGraphMem"]
+
+
+async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any) -> Any:
+    try:
+        call = steps.send(None)
+        while True:
+            q = call.query
+            result = await tx.run(q.text, call.params)
+            call = steps.send([r.data() async for r in result])
+    except StopIteration as stop:
+        return stop.value
+
+
+class AsyncGraphMem(StoreApi):
+    """A temporal memory store for one tenant, on the async driver. ``await`` every method."""
+
+    def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
+                 driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None) -> None:
+        super().__init__(settings, tenant, clock, extractor)
+        self._owns_driver = driver is None
+        try:
+            self._driver = driver or neo4j.AsyncGraphDatabase.driver(
+                self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF")
+        except (ValueError, neo4j_errors.ConfigurationError) as e:
+            raise ValidationError(f"bad NEO4J_URI {self.settings.uri!r}: {e}") from e
+
+    def for_tenant(self, tenant: str) -> "AsyncGraphMem":
+        return AsyncGraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
+                             extractor=self._extractor)
+
+    async def close(self) -> None:
+        if self._owns_driver:
+            await self._driver.close()
+
+    async def __aenter__(self) -> "AsyncGraphMem":
+        await self.install_schema()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def events(self, *, after: int = 0, batch: int = 1000) -> AsyncIterator[dict[str, Any]]:
+        while rows := await self.events_page(after=after, limit=batch):
+            for row in rows:
+                yield row
+            after = rows[-1]["seq"]
+
+    async def history_values(self, subject: str, topic: str, **kw: Any) -> list[str]:
+        return ops.history_values(await self.history(subject, topic, **kw))
+
+    async def _step(self, step: Any) -> Any:
+        db = self.settings.database
+        if isinstance(step, Call):
+            q = step.query
+            records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
+                                                             routing_=neo4j.RoutingControl.READ)
+            return [r.data() for r in records]
+        if isinstance(step, ops.Tx):
+            async with self._driver.session(database=db) as session:
+                return await session.execute_write(lambda tx: _drive_tx(tx, step.work()))
+        await self._driver.execute_query(step.text, database_=db)
+        return None
+
+    async def _run_async(self, plan: ops.Plan[Any]) -> Any:
+        what = "plan"
+        try:
+            step = plan.send(None)
+            while True:
+                what = getattr(step, "name", "schema")
+                step = plan.send(await self._step(step))
+        except StopIteration as stop:
+            return stop.value
+        except GraphMemError:
+            raise
+        except DRIVER_ERRORS as e:
+            raise translate(e, what) from e
+
+    def _run(self, plan: ops.Plan[Any]) -> Any:
+        return self._run_async(plan)

@@ -1,0 +1,161 @@
+"""The public surface of the store, defined once for the sync and the async client.
+
+Every public method builds a plan (:mod:`graphmem.ops`) and hands it to ``self._run``. The sync
+client's ``_run`` runs it and returns the result; the async client's returns a coroutine, so the
+same methods are awaited there. Driver errors are translated in one place, :func:`translate`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable
+
+from neo4j import exceptions as neo4j_errors
+
+from . import ops
+from .errors import ConnectionError_, GraphMemError, QueryError, ValidationError
+from .models import MessageEvent
+from .settings import Settings
+
+__all__ = ["StoreApi", "translate", "utcnow"]
+
+Clock = Callable[[], datetime]
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def translate(e: Exception, what: str) -> GraphMemError:
+    """Driver errors to graphmem errors, in one place. Credentials never enter a message."""
+    if isinstance(e, neo4j_errors.AuthError):
+        return ConnectionError_("Neo4j refused the credentials (check NEO4J_USER / NEO4J_PASSWORD)")
+    if isinstance(e, (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError)):
+        return ConnectionError_(f"no Neo4j answers ({type(e).__name__}); start one with "
+                                "'graphmem server start' or set NEO4J_URI")
+    if isinstance(e, neo4j_errors.Neo4jError):
+        return QueryError(f"{e.code}: {e.message}", query=what)
+    if isinstance(e, neo4j_errors.DriverError):
+        return ConnectionError_(f"driver error: {type(e).__name__}: {e}")
+    return GraphMemError(str(e))
+
+
+DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
+
+
+class StoreApi:
+    """What ``GraphMem`` and ``AsyncGraphMem`` share: settings, tenant, and every public method."""
+
+    settings: Settings
+    tenant: str
+
+    def __init__(self, settings: Settings | None, tenant: str, clock: Clock, extractor: Any) -> None:
+        if not isinstance(tenant, str) or not tenant.strip():
+            raise ValidationError("tenant must be a non-empty string")
+        self.settings = settings or Settings.from_env()
+        self.tenant = tenant
+        self._clock = clock
+        self._extractor = extractor
+
+    def _run(self, plan: ops.Plan[Any]) -> Any:  # pragma: no cover - defined by the clients
+        raise NotImplementedError
+
+    def _extract(self, message: MessageEvent, context: list[Any]) -> list[Any]:
+        if self._extractor is None:
+            from .extract import default_extractor
+            self._extractor = default_extractor()
+        return list(self._extractor.extract(message, context))
+
+    # -- writes ----------------------------------------------------------------------------------
+
+    def install_schema(self) -> Any:
+        """Create graphmem's constraints and indexes (idempotent)."""
+        return self._run(ops.install_schema())
+
+    def apply(self, event: Any) -> Any:
+        """Validate and apply one event (a FORMAT.md dict, JSON text, or a model); one transaction.
+
+        A malformed or refused event raises :class:`ValidationError` (or another
+        :class:`GraphMemError`) and writes nothing.
+        """
+        return self._run(ops.apply(self.tenant, event, self._clock(), self._extract))
+
+    def apply_many(self, events: Iterable[Any]) -> Any:
+        """Apply events in order, one transaction each; stops at the first refused event."""
+        return self._run(ops.apply_many(self.tenant, events, self._clock, self._extract))
+
+    def apply_bulk(self, events: Iterable[Any], *, batch_size: int = 2000,
+                   progress: Callable[[int], None] | None = None) -> Any:
+        """Apply many events in order, ``batch_size`` to a transaction (the bulk import path).
+
+        Every event is validated before anything is written. Each batch is atomic: an event the
+        store refuses rolls its whole batch back and raises with the event's index; earlier
+        batches stay applied. A bulk load is for this client's tenant only.
+        """
+        return self._run(ops.apply_bulk(self.tenant, events, self._clock, self._extract, batch_size, progress))
+
+    def add_source(self, id: str, *, kind: str, at: Any, text: str = "", author: str | None = None,
+                   **extra: Any) -> Any:
+        return self.apply({"op": "source", "id": id, "kind": kind, "at": at, "text": text, "author": author, **extra})
+
+    def declare_topic(self, name: str, cardinality: str = "one", **extra: Any) -> Any:
+        return self.apply({"op": "topic", "name": name, "cardinality": cardinality, **extra})
+
+    def set(self, subject: str, topic: str, value: Any = None, **fields: Any) -> Any:
+        """Assert ``value`` (or ``object=`` an entity id) for (subject, topic[, env])."""
+        return self.apply({"op": "set", "subject": subject, "topic": topic, "value": value, **fields})
+
+    def revoke(self, subject: str, topic: str, **fields: Any) -> Any:
+        return self.apply({"op": "revoke", "subject": subject, "topic": topic, **fields})
+
+    def retract(self, ref: str, **fields: Any) -> Any:
+        return self.apply({"op": "retract", "ref": ref, **fields})
+
+    def confirm(self, ref: str, **fields: Any) -> Any:
+        return self.apply({"op": "confirm", "ref": ref, **fields})
+
+    def reject(self, ref: str, **fields: Any) -> Any:
+        return self.apply({"op": "reject", "ref": ref, **fields})
+
+    def quote(self, source: str, quotes: str, claims: list[dict[str, Any]] | None = None, **fields: Any) -> Any:
+        return self.apply({"op": "quote", "source": source, "quotes": quotes, "claims": claims or [], **fields})
+
+    def ingest(self, text: str, *, id: str, speaker: str, at: Any = None, about: str | None = None,
+               session: str | None = None, kind: str = "message", **fields: Any) -> Any:
+        """Free text: the extractor draws the events; the message becomes their source."""
+        return self.apply({"op": "message", "id": id, "at": at or self._clock(), "speaker": speaker,
+                           "text": text, "about": about, "session": session, "kind": kind, **fields})
+
+    def rebuild(self, *, batch: int = 2000) -> Any:
+        """Drop the projection and replay the ledger from empty; returns the events replayed."""
+        return self._run(ops.rebuild(self.tenant, self._clock, self._extract, batch))
+
+    def drop_tenant(self, *, batch: int = 10_000) -> Any:
+        """Delete everything this tenant has, ledger included. For tests and evaluation."""
+        return self._run(ops.drop_tenant(self.tenant, batch))
+
+    # -- reads -----------------------------------------------------------------------------------
+
+    def as_of(self, subject: str, topic: str, **kw: Any) -> Any:
+        """What holds at ``valid_at`` as known at ``known_at`` (both default now); see ops.as_of."""
+        return self._run(ops.as_of(self.tenant, self._clock(), subject, topic, **kw))
+
+    def history(self, subject: str, topic: str, **kw: Any) -> Any:
+        """The valid-time timeline as known at ``known_at``: one entry per stretch, in order."""
+        return self._run(ops.history(self.tenant, self._clock(), subject, topic, **kw))
+
+    def why(self, subject: str, topic: str, **kw: Any) -> Any:
+        """The source behind the answer and the change point (and source) it replaced."""
+        return self._run(ops.why(self.tenant, self._clock(), subject, topic, **kw))
+
+    def path(self, start: str, path: list[str], **kw: Any) -> Any:
+        """Follow entity-valued topics from ``start``, every hop at the same (valid_at, known_at)."""
+        return self._run(ops.path(self.tenant, self._clock(), start, path, **kw))
+
+    def assertions(self, subject: str, topic: str, *, env: str | None = None) -> Any:
+        """Every assertion ever made about (subject, topic, env), as the rules see them."""
+        return self._run(ops.assertions(self.tenant, subject, topic, env))
+
+    def events_page(self, *, after: int = 0, limit: int = 1000) -> Any:
+        """Up to ``limit`` ledger entries after sequence number ``after``, in order."""
+        return self._run(ops.events_page(self.tenant, after, limit))
