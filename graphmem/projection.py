@@ -21,6 +21,7 @@ record time (no new ledger entry), which is what makes ``rebuild`` deterministic
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from dataclasses import dataclass, field, replace
@@ -102,7 +103,6 @@ class _Current:
     facts: list[str] = field(default_factory=list)
     drawn: list[dict[str, Any]] | None = None
     n_facts: int = 0
-    n_segs: int = 0
 
 
 def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
@@ -121,6 +121,12 @@ def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
     at = getattr(event, "at", None) if event.op in ("source", "message") else None
     t = min(at, now) if at is not None else now
     return max(t, last) if last is not None else t
+
+
+def _seg_id(fact: str, valid_from: datetime, valid_to: datetime | None, conflict: bool, at: datetime) -> str:
+    """A segment's id from its content, so incremental writes and any batching of a replay agree."""
+    text = f"{fact}|{valid_from.isoformat()}|{valid_to.isoformat() if valid_to else ''}|{conflict}|{at.isoformat()}"
+    return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
 
 
 def _wire(value: Any) -> Any:
@@ -177,6 +183,8 @@ class UnitOfWork:
         self._w_events: list[dict[str, Any]] = []
         self._w_links: list[dict[str, Any]] = []
         self.cur: _Current | None = None
+        self._dirty: dict[SlotKey, _Slot] = {}
+        self._dirty_at: datetime | None = None
 
     @classmethod
     def open(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
@@ -482,28 +490,43 @@ class UnitOfWork:
                                       for old in before.winners if old.kind == "set")
 
     def _refresh(self, slot: _Slot) -> None:
-        """Recompute the slot's timeline as known now; end and start segments for the difference."""
-        cur = self.cur
-        assert cur is not None
+        """Mark the slot's timeline for recomputation as known at this event's record time.
+
+        Segments born and ended at one record time are never visible, so several events on one
+        slot at the same record time (a bulk import) need one recomputation, not one each: the
+        work is deferred until the record time moves on or the unit flushes.
+        """
+        at = self.cur.at  # type: ignore[union-attr]
+        if self._dirty and self._dirty_at != at:
+            self._settle()
+        self._dirty[slot.key] = slot
+        self._dirty_at = at
+
+    def _settle(self) -> None:
+        for slot in self._dirty.values():
+            self._recompute(slot, self._dirty_at)  # type: ignore[arg-type]
+        self._dirty.clear()
+
+    def _recompute(self, slot: _Slot, at: datetime) -> None:
+        """Recompute the slot's timeline as known at ``at``; end and start segments for the difference."""
         subject, topic, env = slot.key
         many = self._topics.get(topic, "one") == "many"
-        wanted = {s.key(): s for s in timeline(slot.assertions, View(known_at=cur.at), subject, many=many)}
+        wanted = {s.key(): s for s in timeline(slot.assertions, View(known_at=at), subject, many=many)}
         for key, seg in list(slot.open.items()):
             if key in wanted:
                 continue
             del slot.open[key]
             if seg.stored:
-                self._w_closes.append({"subject": subject, "seg": seg.seg, "at": cur.at})
-            elif seg.recorded_at == cur.at:
+                self._w_closes.append({"subject": subject, "seg": seg.seg, "at": at})
+            elif seg.recorded_at == at:
                 self._w_adds.pop(seg.seg, None)  # born and ended at one record time: never visible
             else:
-                seg.superseded_at = cur.at
+                seg.superseded_at = at
         for key, s in wanted.items():
             if key in slot.open:
                 continue
-            cur.n_segs += 1
-            seg = _Seg(seg=f"{cur.seq}:{cur.n_segs}", fact=s.fact, valid_from=s.valid_from, valid_to=s.valid_to,
-                       conflict=s.conflict, recorded_at=cur.at)
+            seg = _Seg(seg=_seg_id(s.fact, s.valid_from, s.valid_to, s.conflict, at), fact=s.fact,
+                       valid_from=s.valid_from, valid_to=s.valid_to, conflict=s.conflict, recorded_at=at)
             slot.open[key] = seg
             self._w_adds[seg.seg] = (slot.key, seg)
 
@@ -511,6 +534,7 @@ class UnitOfWork:
 
     def flush(self, *, append: bool = True) -> Steps[None]:
         """Write everything this unit did, in dependency order; then the ledger entries."""
+        self._settle()
         if self._w_sources:
             yield from self._q("write/sources", sources=self._w_sources)
         if self._w_topics:
