@@ -8,15 +8,18 @@
 //           :param env => ''
 //           :param valid_at => datetime('2026-10-05T00:00:00Z')
 //           :param known_at => datetime()
+// Times are returned as ISO text (cheap for drivers to unpack; readable in Browser).
 // The first row also says the topic's cardinality (one round trip for the whole answer); with no
 // answer there is exactly one row whose fact is null.
+// Times may come as DateTime or as ISO text; datetime() takes both.
+WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 OPTIONAL MATCH (t:Topic {tenant: $tenant, name: $topic})
-WITH coalesce(t.cardinality, 'one') AS cardinality
+WITH valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality
 OPTIONAL MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
-  AND h.valid_from <= $valid_at AND (h.valid_to IS NULL OR $valid_at < h.valid_to)
-  AND h.recorded_at <= $known_at AND (h.superseded_at IS NULL OR $known_at < h.superseded_at)
+  AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)
+  AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
 RETURN cardinality, f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
        f.source AS source, f.authority AS authority, f.status AS status,
-       h.valid_from AS valid_from, h.valid_to AS valid_to, f.recorded_at AS recorded_at
+       toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at
 ORDER BY h.valid_from, f.recorded_at DESC, f.value

@@ -5,9 +5,11 @@
 //           :param topic => 'port'
 //           :param env => ''
 //           :param known_at => datetime()
+// Times may come as DateTime or as ISO text; datetime() takes both.
+WITH datetime($known_at) AS known_at
 MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
-  AND h.recorded_at <= $known_at AND (h.superseded_at IS NULL OR $known_at < h.superseded_at)
+  AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
 RETURN f.uid AS fact, f.value AS value, h.conflict AS conflict, f.source AS source,
-       h.valid_from AS valid_from, h.valid_to AS valid_to
+       toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to
 ORDER BY h.valid_from, f.value

@@ -7,15 +7,17 @@
 //           :param env => ''
 //           :param valid_at => datetime('2026-11-01T10:40:00Z')
 //           :param known_at => datetime()
+// Times may come as DateTime or as ISO text; datetime() takes both.
+WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
-  AND h.valid_from <= $valid_at AND (h.valid_to IS NULL OR $valid_at < h.valid_to)
-  AND h.recorded_at <= $known_at AND (h.superseded_at IS NULL OR $known_at < h.superseded_at)
+  AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)
+  AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
 OPTIONAL MATCH (f)-[:FROM]->(s:Source)
 OPTIONAL MATCH (e)-[p:HOLDS]->(prev:Fact)
 WHERE p.topic = $topic AND p.env = $env AND prev <> f
   AND p.valid_from < f.valid_from AND (p.valid_to IS NULL OR p.valid_to >= f.valid_from)
-  AND p.recorded_at <= $known_at AND (p.superseded_at IS NULL OR $known_at < p.superseded_at)
+  AND p.recorded_at <= known_at AND (p.superseded_at IS NULL OR known_at < p.superseded_at)
 OPTIONAL MATCH (q:Source)-[:QUOTES]->(s)
 WITH f, h, s, prev, collect(DISTINCT q.uid) AS quoted_by
 OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)

@@ -130,7 +130,7 @@ class StoreApi:
         """Drop the projection and replay the ledger from empty; returns the events replayed."""
         return self._run(ops.rebuild(self.tenant, self._clock, self._extract, batch))
 
-    def drop_tenant(self, *, batch: int = 10_000) -> Any:
+    def drop_tenant(self, *, batch: int = 2_000) -> Any:
         """Delete everything this tenant has, ledger included. For tests and evaluation."""
         return self._run(ops.drop_tenant(self.tenant, batch))
 

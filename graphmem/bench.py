@@ -252,8 +252,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     }
     if not keep:
         for t in tenants:
-            t.drop_tenant(batch=20_000)
-        store.for_tenant(raw_tenant).drop_tenant(batch=20_000)
+            t.drop_tenant(batch=5_000)
+        store.for_tenant(raw_tenant).drop_tenant(batch=5_000)
     return BenchResult(result)
 
 

@@ -40,9 +40,11 @@ Expander = Callable[[MessageEvent, list[Any]], list[Any]]
 
 
 def to_datetime(value: Any) -> datetime | None:
-    """A Neo4j DateTime (or None) as an aware UTC datetime."""
+    """A Neo4j DateTime, ISO text (from ``toString()``) or None as an aware UTC datetime."""
     if value is None:
         return None
+    if isinstance(value, str):  # Cypher's toString(): drop a trailing zone name like [Europe/Paris]
+        return datetime.fromisoformat(value.split("[", 1)[0]).astimezone(timezone.utc)
     if hasattr(value, "to_native"):
         value = value.to_native()
     return value.astimezone(timezone.utc)
