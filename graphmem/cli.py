@@ -262,6 +262,24 @@ def ingest(text: str, speaker: str = typer.Option(..., help="who said it"),
             _fail(e)
 
 
+@app.command("mcp")
+def mcp(tenant: str = typer.Option(..., "--tenant", "-t", help="the one tenant this server may touch"),
+        uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+    """Serve the store to agents over MCP (stdio). The tenant is fixed here, never by the model.
+
+    Example: graphmem mcp --tenant acme
+    """
+    try:
+        from .mcp_server import main as serve
+    except ImportError as e:
+        typer.echo("Error: the MCP server needs the 'mcp' package: pip install 'graphmem[mcp]'", err=True)
+        raise typer.Exit(1) from e
+    try:
+        serve(tenant, Settings.from_env(uri=uri, database=database))
+    except GraphMemError as e:
+        _fail(e)
+
+
 @app.command("bench")
 def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
           sweep: Optional[str] = typer.Option(None, help="comma-separated sizes, e.g. 10000,100000,1000000"),

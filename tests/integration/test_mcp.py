@@ -1,0 +1,71 @@
+"""The MCP server over stdio, driven by the official SDK's client, as an agent would."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import uuid
+from pathlib import Path
+
+import anyio
+
+from graphmem import GraphMem
+
+
+def _env(settings) -> dict[str, str]:
+    env = dict(os.environ, NEO4J_URI=settings.uri)
+    if settings.password is not None:
+        env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
+    return env
+
+
+def _data(result) -> dict:
+    if getattr(result, "structuredContent", None):
+        data = result.structuredContent
+        return data.get("result", data) if isinstance(data, dict) else data
+    return json.loads(result.content[0].text)
+
+
+def test_mcp_tools_over_stdio(neo4j_target):
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    tenant = f"mcp-{uuid.uuid4().hex[:8]}"
+    exe = str(Path(sys.executable).parent / "graphmem")
+    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant], env=_env(neo4j_target.settings))
+
+    async def session_run() -> dict:
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                tools = {t.name for t in (await session.list_tools()).tools}
+                r1 = _data(await session.call_tool("remember", {
+                    "text": "我9月20日起搬到河湾路。", "speaker": "lin", "message_id": "m2", "at": "2026-09-18T10:00:00Z"}))
+                r2 = _data(await session.call_tool("set_fact", {"subject": "deploy", "topic": "port", "value": "8000"}))
+                now = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
+                                                              "valid_at": "2026-10-05T00:00:00Z"}))
+                before = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
+                                                                 "valid_at": "2026-09-10T00:00:00Z"}))
+                why = _data(await session.call_tool("why", {"subject": "lin", "topic": "home_address"}))
+                hist = _data(await session.call_tool("history", {"subject": "deploy", "topic": "port"}))
+                bad = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "x", "valid_at": "soon"}))
+                return dict(tools=tools, r1=r1, r2=r2, now=now, before=before, why=why, hist=hist, bad=bad)
+
+    out = anyio.run(session_run)
+    try:
+        assert {"remember", "set_fact", "revoke", "as_of", "why", "history"} <= out["tools"]
+        assert all("tenant" not in t for t in out["tools"])
+        assert out["r1"]["facts"] and out["r2"]["fact"]
+        assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "m2" and out["now"]["warnings"] == []
+        assert out["before"]["value"] is None
+        assert out["why"]["source"] == "m2" and out["why"]["text"]["note"].startswith("data from a source")
+        assert [e["value"] for e in out["hist"]["entries"]] == ["8000"]
+        assert out["bad"]["error"].startswith("ValidationError")
+        # the server wrote to its own tenant only
+        with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
+            assert mem.as_of("deploy", "port").value == "8000"
+            assert mem.for_tenant("default").as_of("deploy", "port", known_at="2000-01-01").value is None
+    finally:
+        with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
+            mem.drop_tenant()
