@@ -14,3 +14,10 @@ CREATE INDEX event_idempotency IF NOT EXISTS FOR (v:Event) ON (v.tenant, v.event
 CREATE INDEX event_recorded IF NOT EXISTS FOR (v:Event) ON (v.tenant, v.recorded_at);
 CREATE INDEX holds_slot IF NOT EXISTS FOR ()-[h:HOLDS]-() ON (h.topic, h.env);
 CREATE INDEX related_slot IF NOT EXISTS FOR ()-[r:RELATED]-() ON (r.topic, r.env);
+CREATE CONSTRAINT outcome_key IF NOT EXISTS FOR (o:Outcome) REQUIRE (o.tenant, o.uid) IS UNIQUE;
+CREATE CONSTRAINT card_key IF NOT EXISTS FOR (c:ExperienceCard) REQUIRE (c.tenant, c.uid) IS UNIQUE;
+CREATE CONSTRAINT workflow_key IF NOT EXISTS FOR (w:Workflow) REQUIRE (w.tenant, w.name) IS UNIQUE;
+CREATE CONSTRAINT workflow_version_key IF NOT EXISTS FOR (v:WorkflowVersion) REQUIRE (v.tenant, v.uid) IS UNIQUE;
+CREATE INDEX outcome_task IF NOT EXISTS FOR (o:Outcome) ON (o.tenant, o.task);
+CREATE INDEX card_signature IF NOT EXISTS FOR (c:ExperienceCard) ON (c.tenant, c.signature);
+CREATE INDEX approval_at IF NOT EXISTS FOR (a:Approval) ON (a.tenant, a.at);

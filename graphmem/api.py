@@ -134,6 +134,12 @@ class StoreApi:
         """Delete everything this tenant has, ledger included. For tests and evaluation."""
         return self._run(ops.drop_tenant(self.tenant, batch))
 
+    @property
+    def playbooks(self) -> Any:
+        """L3 experience cards and L4 workflows of this tenant (graphmem.playbooks)."""
+        from .playbooks import Playbooks
+        return Playbooks(self)
+
     # -- reads -----------------------------------------------------------------------------------
 
     def as_of(self, subject: str, topic: str, **kw: Any) -> Any:

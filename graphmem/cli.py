@@ -23,6 +23,8 @@ app = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 server_app = typer.Typer(help="The local Neo4j (no Docker needed).", no_args_is_help=True)
 app.add_typer(server_app, name="server")
+playbook_app = typer.Typer(help="L3 experience cards and L4 workflows.", no_args_is_help=True)
+app.add_typer(playbook_app, name="playbook")
 
 UriOpt = typer.Option(None, "--uri", envvar="NEO4J_URI", help="bolt:// or neo4j:// URI (default: the local server)")
 DbOpt = typer.Option(None, "--database", envvar="NEO4J_DATABASE", help="database name (default: the server's)")
@@ -293,6 +295,112 @@ def ingest(text: str, speaker: str = typer.Option(..., help="who said it"),
             _print(store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session), as_json)
         except GraphMemError as e:
             _fail(e)
+
+
+def _playbook(tenant: str, uri: str | None, database: str | None, as_json: bool, call: Any) -> None:
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(call(store.playbooks), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+@playbook_app.command("list")
+def playbook_list(area: Optional[str] = None, tenant: str = TenantOpt, uri: Optional[str] = UriOpt,
+                  database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Workflows (with their current version) and experience cards.
+
+    Example: graphmem playbook list --area deploy-db --json
+    """
+    _playbook(tenant, uri, database, as_json,
+              lambda pb: {"workflows": pb.workflows(), "cards": pb.cards(area=area)})
+
+
+@playbook_app.command("show")
+def playbook_show(name: str = typer.Argument(..., help="a workflow name or a card id"), tenant: str = TenantOpt,
+                  uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """One workflow with its versions and approvals, or one card with its evidence.
+
+    Example: graphmem playbook show deploy-db
+    """
+    _playbook(tenant, uri, database, as_json,
+              lambda pb: pb.card(name) if name.startswith("c-") else pb.workflow(name))
+
+
+@playbook_app.command("draft")
+def playbook_draft(task: str, steps: list[str] = typer.Option(..., "--step", help="a step, in order (repeat)"),
+                   outcome: str = typer.Option(..., help="success or failure"),
+                   error: list[str] = typer.Option([], "--error", help="an error seen (repeat)"),
+                   area: Optional[str] = None, tenant: str = TenantOpt, uri: Optional[str] = UriOpt,
+                   database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Record a task outcome; after a failure then a success a card is drafted.
+
+    Example: graphmem playbook draft deploy-db --step "run migrations" --step "restart service" --outcome success
+    """
+    _playbook(tenant, uri, database, as_json,
+              lambda pb: pb.record_outcome(task, steps, outcome, error, area=area) or {"card": None})
+
+
+@playbook_app.command("request-promotion")
+def playbook_request(card: str, workflow: str = typer.Option(...), owner: str = typer.Option(...),
+                     text: str = typer.Option(...), scenario: str = typer.Option(...),
+                     input: list[str] = typer.Option(..., "--input"), output: list[str] = typer.Option(..., "--output"),
+                     tool: list[str] = typer.Option([], "--tool"), rule: list[str] = typer.Option(..., "--rule"),
+                     requested_by: Optional[str] = None, tenant: str = TenantOpt, uri: Optional[str] = UriOpt,
+                     database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Ask to promote a card to a workflow version; runs the static check and the replay.
+
+    Example: graphmem playbook request-promotion c-1 --workflow deploy-db --owner alice --text "..." --scenario deploy-db --input release --output report --rule "must: run migrations"
+    """
+    _playbook(tenant, uri, database, as_json, lambda pb: pb.request_promotion(
+        card, workflow=workflow, owner=owner, text=text, scenario=scenario, inputs=input, outputs=output,
+        tool_permissions=tool, validation_rules=rule, requested_by=requested_by))
+
+
+@playbook_app.command("approve")
+def playbook_approve(workflow: str, version: str, approver: str = typer.Option(...),
+                     hash: str = typer.Option(..., "--hash", help="the content hash you reviewed"),
+                     comment: Optional[str] = None, tenant: str = TenantOpt, uri: Optional[str] = UriOpt,
+                     database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Publish a version: only the owner (or a delegate), only the content that was checked.
+
+    Example: graphmem playbook approve deploy-db v-123 --approver alice --hash 3f2a...
+    """
+    _playbook(tenant, uri, database, as_json, lambda pb: pb.approve(workflow, version, approver=approver,
+                                                                    version_hash=hash, comment=comment))
+
+
+@playbook_app.command("reject")
+def playbook_reject(workflow: str, version: str, actor: str = typer.Option(...), reason: Optional[str] = None,
+                    tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+                    as_json: bool = JsonOpt) -> None:
+    """Reject a requested version (owner or delegate).
+
+    Example: graphmem playbook reject deploy-db v-123 --actor alice --reason "too broad"
+    """
+    _playbook(tenant, uri, database, as_json,
+              lambda pb: pb.reject_version(workflow, version, actor=actor, reason=reason))
+
+
+@playbook_app.command("rollback")
+def playbook_rollback(workflow: str, actor: str = typer.Option(...), tenant: str = TenantOpt,
+                      uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Make the previous approved version current again (owner or delegate).
+
+    Example: graphmem playbook rollback deploy-db --actor alice
+    """
+    _playbook(tenant, uri, database, as_json, lambda pb: pb.rollback(workflow, actor=actor))
+
+
+@playbook_app.command("feedback")
+def playbook_feedback(workflow: str, success: bool = typer.Option(..., "--success/--failure"),
+                      tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+                      as_json: bool = JsonOpt) -> None:
+    """Count a use of the current version; flags a regression against the version it replaced.
+
+    Example: graphmem playbook feedback deploy-db --failure
+    """
+    _playbook(tenant, uri, database, as_json, lambda pb: pb.feedback(workflow, success=success))
 
 
 @app.command("mcp")

@@ -27,7 +27,8 @@ from neomodel import (
     StructuredRel,
 )
 
-__all__ = ["Entity", "Event", "Fact", "LedgerHead", "Source", "Topic", "install_schema"]
+__all__ = ["Approval", "Entity", "Event", "ExperienceCard", "Fact", "LedgerHead", "Outcome", "Source", "Topic",
+           "Workflow", "WorkflowVersion", "install_schema"]
 
 
 class Interval(StructuredRel):
@@ -143,7 +144,109 @@ class LedgerHead(StructuredNode):
     locked_by = StringProperty()
 
 
-MODELS = (Entity, Topic, Source, Fact, Event, LedgerHead)
+class Outcome(StructuredNode):
+    """One recorded task outcome: the evidence L3 cards are drawn from."""
+
+    tenant = StringProperty(required=True)
+    uid = StringProperty(required=True)
+    task = StringProperty()
+    area = StringProperty()
+    steps = ArrayProperty(StringProperty())
+    outcome = StringProperty(choices={"success": "success", "failure": "failure"})
+    errors = ArrayProperty(StringProperty())
+    at = DateTimeProperty()
+    actor = StringProperty()
+
+
+class ExperienceCard(StructuredNode):
+    """L3: an automatically drawn lesson. Advice only: rejectable, roll-backable, never binding."""
+
+    tenant = StringProperty(required=True)
+    uid = StringProperty(required=True)
+    signature = StringProperty()
+    problem_signature = StringProperty()
+    area = StringProperty()
+    preconditions = ArrayProperty(StringProperty())
+    recommended_steps = ArrayProperty(StringProperty())
+    avoid_steps = ArrayProperty(StringProperty())
+    validation = ArrayProperty(StringProperty())
+    confidence = FloatProperty()
+    status = StringProperty()
+    version = IntegerProperty()
+    created_at = DateTimeProperty()
+    conflicts_with = ArrayProperty(StringProperty())
+    status_reason = StringProperty()
+    status_by = StringProperty()
+    status_at = DateTimeProperty()
+    evidence = RelationshipTo("Outcome", "EVIDENCE")
+    supersedes = RelationshipTo("ExperienceCard", "SUPERSEDES")
+
+
+class Workflow(StructuredNode):
+    """L4: an owned procedure; ``current_version`` is set only by an owner's approval."""
+
+    tenant = StringProperty(required=True)
+    name = StringProperty(required=True)
+    owner = StringProperty()
+    delegates = ArrayProperty(StringProperty())
+    safety = BooleanProperty()
+    current_version = StringProperty()
+    created_at = DateTimeProperty()
+    versions = RelationshipTo("WorkflowVersion", "VERSION")
+
+
+class WorkflowVersion(StructuredNode):
+    """One immutable version of a workflow, with its content hash and check results."""
+
+    tenant = StringProperty(required=True)
+    uid = StringProperty(required=True)
+    workflow = StringProperty()
+    number = IntegerProperty()
+    text = StringProperty()
+    scenario = StringProperty()
+    inputs = ArrayProperty(StringProperty())
+    outputs = ArrayProperty(StringProperty())
+    tool_permissions = ArrayProperty(StringProperty())
+    validation_rules = ArrayProperty(StringProperty())
+    forbidden_steps = ArrayProperty(StringProperty())
+    required_steps = ArrayProperty(StringProperty())
+    content_hash = StringProperty()
+    checked_hash = StringProperty()
+    check_passed = BooleanProperty()
+    replay_passed = BooleanProperty()
+    check_report = StringProperty()
+    status = StringProperty()
+    from_card = StringProperty()
+    requested_by = StringProperty()
+    checked_at = DateTimeProperty()
+    approved_at = DateTimeProperty()
+    released_from = StringProperty()
+    rejected_by = StringProperty()
+    rejected_at = DateTimeProperty()
+    reject_reason = StringProperty()
+    rolled_back_at = DateTimeProperty()
+    rolled_back_by = StringProperty()
+    used = IntegerProperty()
+    succeeded = IntegerProperty()
+    failed = IntegerProperty()
+    regression = BooleanProperty()
+    previous = RelationshipTo("WorkflowVersion", "PREVIOUS")
+    promoted_from = RelationshipTo("ExperienceCard", "PROMOTED_FROM")
+
+
+class Approval(StructuredNode):
+    """An owner's (or delegate's) approval of exactly one version hash, recorded in the graph."""
+
+    tenant = StringProperty(required=True)
+    approver = StringProperty()
+    at = DateTimeProperty()
+    version_hash = StringProperty()
+    comment = StringProperty()
+    workflow = StringProperty()
+    approves = RelationshipTo("WorkflowVersion", "APPROVES")
+
+
+MODELS = (Entity, Topic, Source, Fact, Event, LedgerHead, Outcome, ExperienceCard, Workflow, WorkflowVersion, Approval)
 
 
 def install_schema(driver: Any, database: str | None = None) -> None:
