@@ -134,6 +134,22 @@ class StoreApi:
         """Delete everything this tenant has, ledger included. For tests and evaluation."""
         return self._run(ops.drop_tenant(self.tenant, batch))
 
+    def erase(self, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
+              reason: str | None = None) -> Any:
+        """Right to be forgotten: remove a subject's or a source's content everywhere, keep a
+        content-free tombstone in the ledger, rebuild the projection (graphmem.governance)."""
+        from .governance import erase
+        return self._run(erase(self.tenant, subject=subject, source=source, actor=actor, reason=reason,
+                               clock=self._clock, expand=self._extract))
+
+    def audit(self, *, since: Any = "1970-01-01", until: Any = None, subject: str | None = None) -> Any:
+        """Ledger entries recorded in [since, until): op, time, actor, reason, facts, what they replaced."""
+        from .governance import audit
+        from .models import parse_time
+        until_t = parse_time(until) if until is not None else self._clock()
+        return self._run(audit(self.tenant, since=parse_time(since).isoformat(), until=until_t.isoformat(),
+                               subject=subject))
+
     @property
     def playbooks(self) -> Any:
         """L3 experience cards and L4 workflows of this tenant (graphmem.playbooks)."""

@@ -241,6 +241,52 @@ def path(start: str, topics: list[str] = typer.Argument(..., help="topics to fol
             _fail(e)
 
 
+@app.command("erase")
+def erase(subject: Optional[str] = typer.Option(None, help="erase everything about this subject"),
+          source: Optional[str] = typer.Option(None, help="erase this source and what was drawn from it"),
+          actor: str = typer.Option(..., help="who asks (kept in the tombstone)"),
+          reason: str = typer.Option(..., help="why (kept in the tombstone)"),
+          tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+          as_json: bool = JsonOpt) -> None:
+    """Right to be forgotten: remove content everywhere, keep a content-free tombstone, rebuild.
+
+    Example: graphmem erase --subject lin --actor dpo --reason "GDPR request 12" -t acme
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.erase(subject=subject, source=source, actor=actor, reason=reason), as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
+app.command("forget", help="Same as erase.\n\nExample: graphmem forget --subject lin --actor dpo --reason gdpr")(erase)
+
+
+@app.command("audit")
+def audit(since: str = typer.Option("1970-01-01", help="from this record time"),
+          until: Optional[str] = typer.Option(None, help="up to this record time (default now)"),
+          subject: Optional[str] = typer.Option(None, help="only events that touched this subject"),
+          tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+          as_json: bool = JsonOpt) -> None:
+    """Who changed what, when and why: the ledger as an audit trail, with what each change replaced.
+
+    Example: graphmem audit --since 2026-11-01 --subject lin -t acme --json
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            rows = store.audit(since=since, until=until, subject=subject)
+        except GraphMemError as e:
+            _fail(e)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, default=str))
+        return
+    for r in rows:
+        facts = ", ".join(f"{f.get('subject')}.{f.get('topic')}={f.get('value')}" for f in r["facts"])
+        before = ", ".join(str(f.get("value")) for f in r["replaced"])
+        typer.echo(f"#{r['seq']} {r['recorded_at']} {r['op']:<8} by {r['actor'] or '-'}"
+                   f"{' (' + r['reason'] + ')' if r['reason'] else ''}  {facts}{'  was: ' + before if before else ''}")
+
+
 @app.command("rebuild")
 def rebuild(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
     """Drop the tenant's projection and replay its ledger from empty.

@@ -148,7 +148,8 @@ def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]
 
 def _replay(tenant: str, rows: list[dict[str, Any]], now: datetime, expand: Expander | None) -> Steps[None]:
     unit = yield from UnitOfWork.open(tenant, now, expand)
-    yield from unit.prefetch(parse_event(json.loads(r["payload"])) for r in rows)
+    payloads = [json.loads(r["payload"]) for r in rows]
+    yield from unit.prefetch(parse_event(p) for p in payloads if not p.get("erased") and p.get("op") != "erase")
     for row in rows:
         yield from unit.replay(row)
     yield from unit.flush(append=False)

@@ -330,8 +330,14 @@ class UnitOfWork:
         return result
 
     def replay(self, row: dict[str, Any]) -> Steps[None]:
-        """Re-apply one stored ledger event with its original seq and record time."""
-        event = parse_event(json.loads(row["payload"]))
+        """Re-apply one stored ledger event with its original seq and record time.
+
+        Tombstones (erased events, the erase itself) carry no content and change nothing.
+        """
+        payload = json.loads(row["payload"])
+        if payload.get("erased") or payload.get("op") == "erase":
+            return
+        event = parse_event(payload)
         self.cur = _Current(seq=row["seq"], at=to_datetime(row["recorded_at"]))  # type: ignore[arg-type]
         yield from self._dispatch(event)
         self._w_links.extend({"seq": self.cur.seq, "fact": f} for f in self.cur.facts)

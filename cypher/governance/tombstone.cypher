@@ -1,0 +1,5 @@
+// The erase itself, in the ledger: who, when, why, what kind of thing; no content.
+MATCH (h:LedgerHead {tenant: $tenant})
+SET h.seq = $seq, h.last_recorded_at = datetime($recorded_at), h.locked_by = null
+CREATE (:Event {tenant: $tenant, seq: $seq, op: 'erase', payload: $payload, actor: $actor, reason: $reason,
+                recorded_at: datetime($recorded_at), facts: []})

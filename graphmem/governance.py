@@ -1,0 +1,98 @@
+"""Forgetting and audit: erase a subject or a source everywhere, and read the ledger as an audit trail.
+
+``erase(subject=…)`` removes everything the store attributes to a subject: the facts about it or
+with it as their value, the sources it wrote, the sources those facts came from — and, because a
+source is erased whole, every fact drawn from those sources. ``erase(source=…)`` removes a source
+and everything drawn from it. In the ledger, every event that created, changed, registered or
+quoted any of it is replaced by a content-free tombstone (its op, order and time stay), and one
+``erase`` event records who, when, why and what kind of thing — never what. The projection is
+then rebuilt from the redacted ledger, so nothing erased can come back through a replay, and
+``known_at`` in the past no longer shows it either: the right to be forgotten outranks history.
+
+Limits, stated: text the store does not attribute to the subject (another person's message that
+happens to mention them) is not found; a retried write with the idempotency id of an erased
+event applies again (ids are erased too).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .errors import ValidationError
+from .ops import Plan, Tx, rebuild
+from .projection import Expander, UnitOfWork
+from .queries import Call, Steps
+
+__all__ = ["audit", "erase"]
+
+
+def _q(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+    rows = yield Call(query, {"tenant": tenant, **params})
+    return rows
+
+
+def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str | None, reason: str | None,
+              now: Any) -> Steps[dict[str, Any]]:
+    unit = yield from UnitOfWork.open(tenant, now, None)  # takes the ledger lock
+    facts: set[str] = set()
+    sources: set[str] = set()
+    if subject is not None:
+        for r in (yield from _q("governance/subject_facts", tenant, subject=subject)):
+            facts.add(r["uid"])
+            if r["source"]:
+                sources.add(r["source"])
+        sources.update(r["uid"] for r in (yield from _q("governance/authored_sources", tenant, subject=subject)))
+    if source is not None:
+        sources.add(source)
+    events: dict[int, dict[str, Any]] = {}
+    while True:  # close over what the touched events also made
+        facts.update(r["uid"] for r in (yield from _q("governance/source_facts", tenant, sources=sorted(sources))))
+        ids = [f"source:{s}" for s in sources] + [f"message:{s}" for s in sources]
+        found = yield from _q("governance/touching_events", tenant, facts=sorted(facts), event_ids=ids,
+                              sources=sorted(sources))
+        grew = False
+        for ev in found:
+            if ev["seq"] in events:
+                continue
+            events[ev["seq"]] = ev
+            new_facts = set(ev["facts"] or []) - facts
+            payload = json.loads(ev["payload"])
+            new_sources = {payload.get(k) for k in ("id", "source", "quotes") if ev["op"] in ("source", "message", "quote")}
+            new_sources = {s for s in new_sources if s} - sources
+            if new_facts or new_sources:
+                facts |= new_facts
+                sources |= new_sources
+                grew = True
+        if not grew:
+            break
+    yield from _q("governance/redact", tenant, seqs=sorted(events))
+    seq = unit.seq + 1
+    at = max(now, unit.last) if unit.last else now
+    summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
+               "events_redacted": len(events), "facts": len(facts), "sources": len(sources)}
+    yield from _q("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
+                  reason=reason, payload=json.dumps(summary, sort_keys=True))
+    return {**summary, "seq": seq}
+
+
+def erase(tenant: str, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
+          reason: str | None = None, clock: Callable[[], Any], expand: Expander | None) -> Plan[dict[str, Any]]:
+    """Erase a subject or a source everywhere, leave a content-free tombstone, rebuild."""
+    if (subject is None) == (source is None):
+        raise ValidationError("erase needs exactly one of subject= and source=")
+    now = clock()
+    summary = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now), "erase")
+    summary["replayed"] = yield from rebuild(tenant, clock, expand, 2000)
+    return summary
+
+
+def audit(tenant: str, *, since: Any, until: Any, subject: str | None = None) -> Plan[list[dict[str, Any]]]:
+    """Every ledger entry recorded in [since, until), optionally only those touching a subject:
+    op, time, actor, reason, the payload, the facts it touched and what each one replaced."""
+    rows = yield Call("governance/audit", {"tenant": tenant, "since": since, "until": until, "subject": subject})
+    for r in rows:
+        r["payload"] = json.loads(r["payload"]) if r["payload"] else None
+        r["facts"] = [f for f in r["facts"] if f.get("uid")]
+        r["replaced"] = [f for f in r["replaced"] if f.get("uid")]
+    return rows
