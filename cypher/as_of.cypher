@@ -19,6 +19,7 @@ OPTIONAL MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
   AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)
   AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
+  AND (h.expires_at IS NULL OR known_at < h.expires_at)
 RETURN cardinality, f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
        f.source AS source, f.authority AS authority, f.status AS status,
        toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at

@@ -10,6 +10,7 @@ WITH datetime($known_at) AS known_at
 MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
   AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
+  AND (h.expires_at IS NULL OR known_at < h.expires_at)
 RETURN f.uid AS fact, f.value AS value, h.conflict AS conflict, f.source AS source,
        toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to
 ORDER BY h.valid_from, f.value

@@ -16,11 +16,13 @@ WHERE size(rels) = size($path) - 1
   AND all(i IN range(0, size(rels) - 1) WHERE
         rels[i].topic = $path[i] AND rels[i].env = $env AND NOT rels[i].conflict
         AND rels[i].valid_from <= valid_at AND (rels[i].valid_to IS NULL OR valid_at < rels[i].valid_to)
-        AND rels[i].recorded_at <= known_at AND (rels[i].superseded_at IS NULL OR known_at < rels[i].superseded_at))
+        AND rels[i].recorded_at <= known_at AND (rels[i].superseded_at IS NULL OR known_at < rels[i].superseded_at)
+        AND (rels[i].expires_at IS NULL OR known_at < rels[i].expires_at))
 MATCH (last)-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $path[size($path) - 1] AND h.env = $env
   AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)
   AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
+  AND (h.expires_at IS NULL OR known_at < h.expires_at)
 RETURN [x IN nodes(p) | x.uid] AS hops, f.uid AS fact, f.value AS value, f.is_entity AS is_entity,
        h.conflict AS conflict, f.source AS source, f.authority AS authority, f.status AS status,
        toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to

@@ -21,3 +21,4 @@ CREATE CONSTRAINT workflow_version_key IF NOT EXISTS FOR (v:WorkflowVersion) REQ
 CREATE INDEX outcome_task IF NOT EXISTS FOR (o:Outcome) ON (o.tenant, o.task);
 CREATE INDEX card_signature IF NOT EXISTS FOR (c:ExperienceCard) ON (c.tenant, c.signature);
 CREATE INDEX approval_at IF NOT EXISTS FOR (a:Approval) ON (a.tenant, a.at);
+CREATE INDEX fact_expiry IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.expires_at);

@@ -13,11 +13,13 @@ MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
   AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)
   AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
+  AND (h.expires_at IS NULL OR known_at < h.expires_at)
 OPTIONAL MATCH (f)-[:FROM]->(s:Source)
 OPTIONAL MATCH (e)-[p:HOLDS]->(prev:Fact)
 WHERE p.topic = $topic AND p.env = $env AND prev <> f
   AND p.valid_from < f.valid_from AND (p.valid_to IS NULL OR p.valid_to >= f.valid_from)
   AND p.recorded_at <= known_at AND (p.superseded_at IS NULL OR known_at < p.superseded_at)
+  AND (p.expires_at IS NULL OR known_at < p.expires_at)
 OPTIONAL MATCH (q:Source)-[:QUOTES]->(s)
 WITH f, h, s, prev, collect(DISTINCT q.uid) AS quoted_by
 OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)

@@ -134,6 +134,10 @@ class StoreApi:
         """Delete everything this tenant has, ledger included. For tests and evaluation."""
         return self._run(ops.drop_tenant(self.tenant, batch))
 
+    def sweep(self) -> Any:
+        """Record the expiry of every fact whose time has come (an ``expire`` event); returns how many."""
+        return self._run(ops.sweep(self.tenant, self._clock, self._extract))
+
     def erase(self, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
               reason: str | None = None) -> Any:
         """Right to be forgotten: remove a subject's or a source's content everywhere, keep a

@@ -287,6 +287,20 @@ def audit(since: str = typer.Option("1970-01-01", help="from this record time"),
                    f"{' (' + r['reason'] + ')' if r['reason'] else ''}  {facts}{'  was: ' + before if before else ''}")
 
 
+@app.command("sweep")
+def sweep(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+    """Record the expiry of every fact whose expires_at (or topic TTL) has come, as ledger events.
+
+    Example: graphmem sweep -t acme
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            n = store.sweep()
+        except GraphMemError as e:
+            _fail(e)
+    typer.echo(f"expired {n} facts")
+
+
 @app.command("rebuild")
 def rebuild(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
     """Drop the tenant's projection and replay its ledger from empty.

@@ -22,6 +22,7 @@ __all__ = [
     "ConfirmEvent",
     "DeclareTopicEvent",
     "Event",
+    "ExpireEvent",
     "HistoryEntry",
     "MessageEvent",
     "QuoteClaim",
@@ -127,6 +128,7 @@ class SourceEvent(_Event):
     at: Time
     text: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "text", MAX_TEXT))] = ""
     author: Ident | None = None
+    expires_at: Time | None = Field(default=None, description="facts from this source stop answering then")
 
 
 class SetEvent(_Event):
@@ -146,6 +148,7 @@ class SetEvent(_Event):
     session: Ident | None = None
     ref: Ident | None = None
     evidence: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "evidence", MAX_TEXT))] | None = None
+    expires_at: Time | None = Field(default=None, description="from then on the fact no longer answers")
 
     @model_validator(mode="after")
     def _check(self) -> "SetEvent":
@@ -238,6 +241,14 @@ class DeclareTopicEvent(_Event):
     op: Literal["topic"]
     name: Ident
     cardinality: Literal["one", "many"] = "one"
+    ttl_seconds: int | None = Field(default=None, gt=0, description="facts of this topic expire this long after they are recorded")
+
+
+class ExpireEvent(_Event):
+    """The sweeper's bookkeeping: these facts reached their expiry (written by ``sweep``)."""
+
+    op: Literal["expire"]
+    facts: list[Ident] = Field(min_length=1)
 
 
 class MessageEvent(_Event):
@@ -257,11 +268,11 @@ class MessageEvent(_Event):
 
 Event = Annotated[
     Union[SourceEvent, SetEvent, RevokeEvent, QuoteEvent, ConfirmEvent, RejectEvent, RetractEvent,
-          DeclareTopicEvent, MessageEvent],
+          DeclareTopicEvent, MessageEvent, ExpireEvent],
     Field(discriminator="op"),
 ]
 _EVENT = TypeAdapter(Event)
-OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message")
+OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire")
 
 
 def parse_event(data: Any) -> Any:
@@ -343,9 +354,10 @@ class Answer(BaseModel):
 
 
 class HistoryEntry(BaseModel):
-    """One stretch of the valid-time timeline."""
+    """One stretch of the valid-time timeline (``expired``: a fact that no longer answers)."""
 
     value: str | None = None
+    expired: bool = False
     conflict: list[str] | None = None
     valid_from: datetime
     valid_to: datetime | None = None

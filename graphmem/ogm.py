@@ -44,6 +44,7 @@ class Interval(StructuredRel):
     retracted_at = DateTimeProperty()
     conflict = BooleanProperty()
     fact = StringProperty()
+    expires_at = DateTimeProperty()
 
 
 class Stamp(StructuredRel):
@@ -71,6 +72,7 @@ class Topic(StructuredNode):
     tenant = StringProperty(required=True)
     name = StringProperty(required=True)
     cardinality = StringProperty(choices={"one": "one", "many": "many"})
+    ttl_seconds = IntegerProperty()
 
 
 class Source(StructuredNode):
@@ -83,6 +85,7 @@ class Source(StructuredNode):
     text = StringProperty()
     author = StringProperty()
     recorded_at = DateTimeProperty()
+    expires_at = DateTimeProperty()
     quotes = RelationshipTo("Source", "QUOTES", model=Stamp)
 
 
@@ -114,6 +117,8 @@ class Fact(StructuredNode):
     confirmed_at = DateTimeProperty()
     rejected_at = DateTimeProperty()
     retracted_at = DateTimeProperty()
+    expires_at = DateTimeProperty()
+    expired_at = DateTimeProperty()
     about = RelationshipTo("Topic", "ABOUT")
     from_source = RelationshipTo("Source", "FROM")
     value_entity = RelationshipTo("Entity", "VALUE", model=Interval)

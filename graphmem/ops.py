@@ -173,6 +173,18 @@ def rebuild(tenant: str, clock: Callable[[], datetime], expand: Expander | None,
         after = rows[-1]["seq"]
 
 
+def sweep(tenant: str, clock: Callable[[], datetime], expand: Expander | None, batch: int = 500) -> Plan[int]:
+    """Record, as ledger events, the expiry of every fact whose ``expires_at`` has come."""
+    count = 0
+    while True:
+        now = clock()
+        rows = yield from _read("governance/due", tenant, now=now, limit=batch)
+        if not rows:
+            return count
+        yield from apply(tenant, {"op": "expire", "facts": [r["uid"] for r in rows], "actor": "sweeper"}, now, expand)
+        count += len(rows)
+
+
 # -- reads ----------------------------------------------------------------------------------------
 
 
@@ -261,7 +273,15 @@ def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | 
         by_uid = {a.uid: a for a in slot}
         segs = [(s.valid_from, s.valid_to, by_uid[s.fact].value, s.conflict, by_uid[s.fact].source, s.fact)
                 for s in timeline(slot, view, subject, many=many)]
-    return history_entries(segs)
+    entries = history_entries(segs)
+    # Facts that expired by known_at no longer answer, but the history says they were there.
+    slot = yield from assertions(tenant, subject, topic, env)
+    for a in slot:
+        if a.kind == "set" and a.expires_at is not None and a.expires_at <= k and a.recorded_at <= k \
+                and not (a.retracted_at and a.retracted_at <= k) and not (a.rejected_at and a.rejected_at <= k):
+            entries.append(HistoryEntry(value=a.value, valid_from=a.valid_from, valid_to=a.valid_to,
+                                        source=a.source, fact=a.uid, expired=True))
+    return sorted(entries, key=lambda e: (e.valid_from, e.expired))
 
 
 def history_entries(segs: list[tuple]) -> list[HistoryEntry]:
@@ -283,6 +303,8 @@ def history_values(entries: list[HistoryEntry]) -> list[str]:
     """FORMAT.md's history: values in the order they became valid, consecutive repeats merged."""
     out: list[str] = []
     for entry in entries:
+        if entry.expired:
+            continue
         label = entry.value if entry.conflict is None else " | ".join(entry.conflict)
         if label is not None and (not out or out[-1] != label):
             out.append(label)

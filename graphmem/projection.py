@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable
 
 from .queries import Call, Steps
 from .errors import NotFoundError, TemporalError, ValidationError
-from .models import MessageEvent, QuoteEvent, SetEvent, SourceEvent, WriteResult, parse_event
+from .models import ExpireEvent, MessageEvent, QuoteEvent, SetEvent, SourceEvent, WriteResult, parse_event
 from .temporal import Assertion, View, standing_before, timeline
 
 __all__ = ["UnitOfWork", "row_to_assertion", "to_datetime"]
@@ -59,7 +59,7 @@ def row_to_assertion(row: dict[str, Any]) -> Assertion:
         confirmed_at=to_datetime(row["confirmed_at"]), rejected_at=to_datetime(row["rejected_at"]),
         retracted_at=to_datetime(row["retracted_at"]), author=row["author"],
         said_at=to_datetime(row["said_at"]), quoted=bool(row["quoted"]), source=row["source"],
-        is_entity=bool(row["is_entity"]),
+        is_entity=bool(row["is_entity"]), expires_at=to_datetime(row.get("expires_at")),
     )
 
 
@@ -84,6 +84,7 @@ class _Seg:
     recorded_at: datetime
     superseded_at: datetime | None = None
     stored: bool = False  # already in the database before this unit of work
+    expires_at: datetime | None = None
 
     def key(self) -> tuple:
         return (self.fact, self.valid_from, self.valid_to, self.conflict)
@@ -168,6 +169,7 @@ class UnitOfWork:
         self.last: datetime | None = None
         self._sources: dict[str, dict[str, Any] | None] = {}
         self._topics: dict[str, str] = {}
+        self._ttl: dict[str, int | None] = {}
         self._facts_by_ref: dict[str, tuple[str, SlotKey]] = {}
         self._fact_slot: dict[str, SlotKey] = {}
         self._slots: dict[SlotKey, _Slot] = {}
@@ -175,7 +177,7 @@ class UnitOfWork:
         self._checked_ids: set[str] = set()
         # pending writes
         self._w_sources: list[dict[str, Any]] = []
-        self._w_topics: dict[str, str] = {}
+        self._w_topics: dict[str, tuple[str, int | None]] = {}
         self._w_facts: list[dict[str, Any]] = []
         self._w_marks: list[dict[str, Any]] = []
         self._w_quotes: list[dict[str, Any]] = []
@@ -184,6 +186,7 @@ class UnitOfWork:
         self._w_supersedes: list[dict[str, Any]] = []
         self._w_events: list[dict[str, Any]] = []
         self._w_links: list[dict[str, Any]] = []
+        self._w_expired: list[dict[str, Any]] = []
         self.cur: _Current | None = None
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
@@ -248,7 +251,7 @@ class UnitOfWork:
         for u in missing:
             self._sources[u] = None
         for r in (yield from self._q("load/sources", uids=missing)):
-            self._sources[r["uid"]] = {**r, "at": to_datetime(r["at"])}
+            self._sources[r["uid"]] = {**r, "at": to_datetime(r["at"]), "expires_at": to_datetime(r["expires_at"])}
 
     def _load_topics(self, names: Iterable[str]) -> Steps[None]:
         missing = [n for n in set(names) if n not in self._topics]
@@ -258,6 +261,7 @@ class UnitOfWork:
             self._topics[n] = "one"
         for r in (yield from self._q("load/topics", names=missing)):
             self._topics[r["name"]] = r["cardinality"] or "one"
+            self._ttl[r["name"]] = r["ttl_seconds"]
 
     def _load_slots(self, keys: Iterable[SlotKey]) -> Steps[None]:
         missing = [k for k in set(keys) if k not in self._slots]
@@ -349,14 +353,16 @@ class UnitOfWork:
         yield from self._load_sources([e.id])
         if self._sources.get(e.id) is not None:
             raise ValidationError(f"source {e.id!r} already exists with other content; give the new one another id")
-        src = {"uid": e.id, "kind": e.kind, "at": e.at, "text": e.text, "author": e.author}
+        src = {"uid": e.id, "kind": e.kind, "at": e.at, "text": e.text, "author": e.author,
+               "expires_at": getattr(e, "expires_at", None)}
         self._sources[e.id] = src
         self._w_sources.append({**src, "recorded_at": self.cur.at})  # type: ignore[union-attr]
 
     def _op_topic(self, e: Any) -> Steps[None]:
         yield from self._load_topics([e.name])
         self._topics[e.name] = e.cardinality
-        self._w_topics[e.name] = e.cardinality
+        self._ttl[e.name] = e.ttl_seconds
+        self._w_topics[e.name] = (e.cardinality, e.ttl_seconds)
         for key, slot in self._slots.items():  # a changed cardinality changes the slot's answers
             if key[1] == e.name:
                 self._refresh(slot)
@@ -371,13 +377,15 @@ class UnitOfWork:
             if e.ref in self._facts_by_ref:
                 raise ValidationError(f"ref {e.ref!r} is already in use in this tenant")
         is_entity = e.object is not None
+        yield from self._load_topics([e.topic])  # its TTL, if any
         yield from self._create(kind="set", subject=e.subject, topic=e.topic, env=e.env,
                      value=e.object if is_entity else e.value, is_entity=is_entity,
                      valid_from=valid_from, valid_to=e.valid_to, authority=e.authority,
                      session=e.session, status=e.status, confidence=e.confidence, ref=e.ref,
                      author=(src["author"] if src else None) or e.actor,
                      said_at=src["at"] if src else self.cur.at, quoted=False,  # type: ignore[union-attr]
-                     source=e.source, evidence=e.evidence)
+                     source=e.source, evidence=e.evidence,
+                     expires_at=self._expiry(e.topic, e.expires_at, src))
 
     def _op_revoke(self, e: Any) -> Steps[None]:
         src = (yield from self._source(e.source)) if e.source else None
@@ -387,7 +395,7 @@ class UnitOfWork:
                      session=e.session, status="confirmed", confidence=None, ref=None,
                      author=(src["author"] if src else None) or e.actor,
                      said_at=src["at"] if src else self.cur.at, quoted=False,  # type: ignore[union-attr]
-                     source=e.source, evidence=None)
+                     source=e.source, evidence=None, expires_at=None)
 
     def _op_quote(self, e: QuoteEvent) -> Steps[None]:
         yield from self._source(e.source)
@@ -396,12 +404,37 @@ class UnitOfWork:
                                "seq": self.cur.seq})  # type: ignore[union-attr]
         for c in e.claims:
             is_entity = c.object is not None
+            yield from self._load_topics([c.topic])
             # The claim is the old document's: dated at its time, by its author, from it.
             yield from self._create(kind="set", subject=c.subject, topic=c.topic, env=c.env,
                          value=c.object if is_entity else c.value, is_entity=is_entity,
                          valid_from=old["at"], valid_to=None, authority="L1", session=None,
                          status="confirmed", confidence=None, ref=None, author=old["author"],
-                         said_at=old["at"], quoted=True, source=e.quotes, evidence=None)
+                         said_at=old["at"], quoted=True, source=e.quotes, evidence=None,
+                         expires_at=self._expiry(c.topic, None, old))
+
+    def _expiry(self, topic: str, given: datetime | None, src: dict[str, Any] | None) -> datetime | None:
+        """The earliest of: the event's expires_at, its source's, and the topic's TTL from now."""
+        from datetime import timedelta
+
+        ttl = self._ttl.get(topic)
+        candidates = [given, src.get("expires_at") if src else None,
+                      self.cur.at + timedelta(seconds=ttl) if ttl else None]  # type: ignore[union-attr]
+        found = [c for c in candidates if c is not None]
+        return min(found) if found else None
+
+    def _op_expire(self, e: ExpireEvent) -> Steps[None]:
+        """Record that facts reached their expiry and recompute their slots (sweeper bookkeeping)."""
+        for uid in e.facts:
+            if uid not in self._fact_slot:
+                for r in (yield from self._q("load/facts_by_uid", uids=[uid])):
+                    self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
+            if uid not in self._fact_slot:
+                raise NotFoundError(f"unknown fact {uid!r}")
+            slot = yield from self._slot(self._fact_slot[uid])
+            self._w_expired.append({"uid": uid, "at": self.cur.at})  # type: ignore[union-attr]
+            self.cur.facts.append(uid)  # type: ignore[union-attr]
+            self._refresh(slot)
 
     def _mark(self, e: Any, field_name: str) -> Steps[None]:
         if e.ref:
@@ -520,6 +553,7 @@ class UnitOfWork:
         subject, topic, env = slot.key
         many = self._topics.get(topic, "one") == "many"
         wanted = {s.key(): s for s in timeline(slot.assertions, View(known_at=at), subject, many=many)}
+        expiry = {a.uid: a.expires_at for a in slot.assertions}
         for key, seg in list(slot.open.items()):
             if key in wanted:
                 continue
@@ -534,7 +568,8 @@ class UnitOfWork:
             if key in slot.open:
                 continue
             seg = _Seg(seg=_seg_id(s.fact, s.valid_from, s.valid_to, s.conflict, at), fact=s.fact,
-                       valid_from=s.valid_from, valid_to=s.valid_to, conflict=s.conflict, recorded_at=at)
+                       valid_from=s.valid_from, valid_to=s.valid_to, conflict=s.conflict, recorded_at=at,
+                       expires_at=expiry.get(s.fact))
             slot.open[key] = seg
             self._w_adds[seg.seg] = (slot.key, seg)
 
@@ -546,11 +581,14 @@ class UnitOfWork:
         if self._w_sources:
             yield from self._q("write/sources", sources=self._w_sources)
         if self._w_topics:
-            yield from self._q("write/topics", topics=[{"name": n, "cardinality": c} for n, c in self._w_topics.items()])
+            yield from self._q("write/topics", topics=[{"name": n, "cardinality": c, "ttl_seconds": ttl}
+                                                       for n, (c, ttl) in self._w_topics.items()])
         if self._w_facts:
             yield from self._q("write/facts", facts=self._w_facts)
         if self._w_marks:
             yield from self._q("write/marks", marks=self._w_marks)
+        if self._w_expired:
+            yield from self._q("write/expire", marks=self._w_expired)
         if self._w_quotes:
             yield from self._q("write/quotes", quotes=self._w_quotes)
         if self._w_closes:
@@ -559,7 +597,7 @@ class UnitOfWork:
             yield from self._q("write/add_segments", segments=[
                 {"seg": s.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": s.fact,
                  "valid_from": s.valid_from, "valid_to": s.valid_to, "conflict": s.conflict,
-                 "recorded_at": s.recorded_at, "superseded_at": s.superseded_at}
+                 "recorded_at": s.recorded_at, "superseded_at": s.superseded_at, "expires_at": s.expires_at}
                 for key, s in self._w_adds.values()])
         if self._w_supersedes:
             yield from self._q("write/supersedes", pairs=self._w_supersedes)

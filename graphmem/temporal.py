@@ -67,6 +67,7 @@ class Assertion:
     quoted: bool = False
     source: str | None = None
     is_entity: bool = False
+    expires_at: datetime | None = None  # from this record time on the fact no longer takes part
 
     @property
     def is_exception(self) -> bool:
@@ -98,6 +99,8 @@ def visible(a: Assertion, view: View) -> bool:
     if a.recorded_at > k:
         return False
     if (a.retracted_at is not None and a.retracted_at <= k) or (a.rejected_at is not None and a.rejected_at <= k):
+        return False
+    if a.expires_at is not None and a.expires_at <= k:
         return False
     if a.authority == "L0" and a.session != view.session:
         return False

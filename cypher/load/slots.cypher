@@ -6,4 +6,5 @@ RETURN s.key AS key, f.uid AS uid, f.seq AS seq, f.kind AS kind, f.value AS valu
        toString(f.valid_from) AS valid_from, toString(f.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at,
        f.authority AS authority, f.session AS session, f.status AS status,
        toString(f.confirmed_at) AS confirmed_at, toString(f.rejected_at) AS rejected_at, toString(f.retracted_at) AS retracted_at,
-       f.author AS author, toString(f.said_at) AS said_at, f.quoted AS quoted, f.source AS source, f.ref AS ref
+       f.author AS author, toString(f.said_at) AS said_at, f.quoted AS quoted, f.source AS source, f.ref AS ref,
+       toString(f.expires_at) AS expires_at

@@ -7,12 +7,13 @@ WITH s, datetime(s.valid_from) AS vf, datetime(s.valid_to) AS vt, datetime(s.rec
 MATCH (e:Entity {tenant: $tenant, uid: s.subject})
 MATCH (f:Fact {tenant: $tenant, uid: s.fact})
 CREATE (e)-[:HOLDS {seg: s.seg, topic: s.topic, env: s.env, valid_from: vf, valid_to: vt,
-                    recorded_at: rec, superseded_at: sup, conflict: s.conflict}]->(f)
+                    recorded_at: rec, superseded_at: sup, conflict: s.conflict,
+                    expires_at: datetime(s.expires_at)}]->(f)
 WITH e, f, s, vf, vt, rec, sup
 CALL (e, f, s, vf, vt, rec, sup) {
   WITH e, f, s, vf, vt, rec, sup WHERE f.is_entity
   MATCH (o:Entity {tenant: $tenant, uid: f.value})
   CREATE (e)-[:RELATED {seg: s.seg, topic: s.topic, env: s.env, valid_from: vf,
                         valid_to: vt, recorded_at: rec, superseded_at: sup,
-                        conflict: s.conflict, fact: f.uid}]->(o)
+                        conflict: s.conflict, fact: f.uid, expires_at: datetime(s.expires_at)}]->(o)
 }

@@ -12,7 +12,7 @@ CREATE (f:Fact {tenant: $tenant, uid: p.uid, seq: p.seq, kind: p.kind, subject: 
                 valid_to: vt, recorded_at: rec, authority: p.authority,
                 session: p.session, status: p.status, confidence: p.confidence, ref: p.ref,
                 author: p.author, said_at: datetime(p.said_at), quoted: p.quoted, source: p.source,
-                evidence: p.evidence})
+                evidence: p.evidence, expires_at: datetime(p.expires_at)})
 CREATE (e)-[:HAS_FACT {valid_from: vf, valid_to: vt, recorded_at: rec}]->(f)
 CREATE (f)-[:ABOUT]->(t)
 WITH f, p, vf, vt, rec

@@ -2,4 +2,4 @@
 // Declare (or re-declare) topics' cardinality: 'one' or 'many'.
 UNWIND $topics AS t
 MERGE (n:Topic {tenant: $tenant, name: t.name})
-SET n.cardinality = t.cardinality
+SET n.cardinality = t.cardinality, n.ttl_seconds = t.ttl_seconds
