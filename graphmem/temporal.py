@@ -24,6 +24,7 @@ quote
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Iterable, Literal, Sequence
@@ -135,12 +136,6 @@ class Resolution:
 NOTHING = Resolution("none")
 
 
-def _drop_overridden_quotes(speaking: list[Assertion]) -> list[Assertion]:
-    """Rule 5: a quote never overrides what was said after the quoted document."""
-    direct = [a for a in speaking if not a.quoted]
-    return [a for a in speaking if not a.quoted or not any(d.said > a.said for d in direct)]
-
-
 def _order(a: Assertion) -> tuple:
     return (a.recorded_at, a.seq)
 
@@ -170,32 +165,78 @@ def _settle(group: Sequence[Assertion], subject: str | None, layer: str) -> Reso
     return Resolution("conflict", tuple(values), tuple(firsts), layer)
 
 
+class _Layers:
+    """The assertions of one slot indexed per layer, so the deciding group at any instant is found
+    with a binary search instead of a scan: a slot with k change points costs O(k log k) for its
+    whole timeline, not O(k²)."""
+
+    def __init__(self, assertions: Iterable[Assertion]) -> None:
+        self.layers: list[tuple[str, list[Assertion], list[datetime], list[datetime | None],
+                                list[Assertion], list[datetime]]] = []
+        by_layer: dict[str, list[Assertion]] = {}
+        for a in assertions:
+            by_layer.setdefault(a.authority, []).append(a)
+        for layer in LAYERS:
+            mine = by_layer.get(layer, [])
+            cps = sorted((a for a in mine if not a.is_exception), key=lambda a: (a.valid_from, a.recorded_at, a.seq))
+            excs = sorted((a for a in mine if a.is_exception), key=lambda a: (a.valid_from, a.recorded_at, a.seq))
+            prefix: list[datetime | None] = [None]  # prefix[i]: latest said_at of the direct cps[:i]
+            for a in cps:
+                last = prefix[-1]
+                prefix.append(last if a.quoted or (last is not None and last >= a.said) else a.said)
+            self.layers.append((layer, cps, [a.valid_from for a in cps], prefix, excs, [a.valid_from for a in excs]))
+
+    def decide(self, t: datetime) -> tuple[str, list[Assertion]] | None:
+        """Rules 2, 3 and 5: the first layer that speaks about ``t`` and the assertions that decide."""
+        for layer, cps, vfs, prefix, excs, exc_vfs in self.layers:
+            idx = bisect_right(vfs, t)
+            active = [e for e in excs[:bisect_right(exc_vfs, t)] if t < e.valid_to]  # type: ignore[operator]
+            if idx == 0 and not active:
+                continue
+            latest_said = prefix[idx]
+            for e in active:
+                if not e.quoted and (latest_said is None or e.said > latest_said):
+                    latest_said = e.said
+
+            def alive(a: Assertion) -> bool:  # a quote never overrides what was said after it
+                return not a.quoted or latest_said is None or not latest_said > a.said
+
+            live_exceptions = [e for e in active if alive(e)]
+            if live_exceptions:
+                return layer, live_exceptions
+            group, j = None, idx - 1
+            while j >= 0:
+                k = j
+                while k >= 0 and cps[k].valid_from == cps[j].valid_from:
+                    k -= 1
+                members = [a for a in cps[k + 1:j + 1] if alive(a)]
+                if members:
+                    group = members
+                    break
+                j = k
+            if group is None:
+                continue
+            if all(a.quoted for a in group):
+                # A quote that only repeats what direct statements already say adds no change:
+                # cite the direct statement, not the old document.
+                m = j
+                while m >= 0:
+                    k = m
+                    while k >= 0 and cps[k].valid_from == cps[m].valid_from:
+                        k -= 1
+                    direct = [a for a in cps[k + 1:m + 1] if not a.quoted]
+                    if direct:
+                        if {_said_value(a) for a in direct} == {_said_value(a) for a in group}:
+                            group = direct
+                        break
+                    m = k
+            return layer, group
+        return None
+
+
 def _deciding_group(assertions: Iterable[Assertion], t: datetime) -> tuple[str, list[Assertion]] | None:
     """Rules 2 and 3: the first layer that speaks about ``t``, and the assertions that decide."""
-    by_layer: dict[str, list[Assertion]] = {layer: [] for layer in LAYERS}
-    for a in assertions:
-        if a.speaks_at(t):
-            by_layer.setdefault(a.authority, []).append(a)
-    for layer in LAYERS:
-        speaking = _drop_overridden_quotes(by_layer[layer])
-        if not speaking:
-            continue
-        exceptions = [a for a in speaking if a.is_exception]
-        if exceptions:
-            return layer, exceptions
-        latest = max(a.valid_from for a in speaking)
-        group = [a for a in speaking if a.valid_from == latest]
-        if all(a.quoted for a in group):
-            # A quote that only repeats what direct statements already say adds no change:
-            # cite the direct statement, not the old document.
-            direct = [a for a in speaking if not a.quoted and not a.is_exception]
-            if direct:
-                d_latest = max(a.valid_from for a in direct)
-                d_group = [a for a in direct if a.valid_from == d_latest]
-                if {_said_value(a) for a in d_group} == {_said_value(a) for a in group}:
-                    group = d_group
-        return layer, group
-    return None
+    return _Layers(assertions).decide(t)
 
 
 def _said_value(a: Assertion) -> str | None:
@@ -289,9 +330,10 @@ def timeline(assertions: Sequence[Assertion], view: View, subject: str | None, m
 def _stretches(assertions: list[Assertion]) -> list[tuple[datetime, datetime | None, str, list[Assertion]]]:
     """(start, end, layer, deciding group) for each stretch between breakpoints where a layer speaks."""
     points = _breakpoints(assertions)
+    index = _Layers(assertions)
     out = []
     for i, start in enumerate(points):
-        decided = _deciding_group(assertions, start)
+        decided = index.decide(start)
         if decided is not None:
             out.append((start, points[i + 1] if i + 1 < len(points) else None, decided[0], decided[1]))
     return out

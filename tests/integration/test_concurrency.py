@@ -15,11 +15,11 @@ from graphmem.settings import Settings
 from test_rebuild import canonical_hash
 
 WRITERS, EVENTS = 8, 1000
-SUBJECTS, TOPICS = ["s0", "s1", "s2"], ["port", "office"]
+SUBJECTS, TOPICS = [f"s{i}" for i in range(20)], ["port", "office", "home_city"]  # 60 slots all writers share
 
 
 def _events(writer: int) -> list[dict]:
-    return [{"op": "set", "subject": SUBJECTS[i % len(SUBJECTS)], "topic": TOPICS[(i // 3) % len(TOPICS)],
+    return [{"op": "set", "subject": SUBJECTS[i % len(SUBJECTS)], "topic": TOPICS[(i // len(SUBJECTS)) % len(TOPICS)],
              "value": f"w{writer}-{i}", "id": f"w{writer}-e{i}", "actor": f"writer-{writer}"}
             for i in range(EVENTS)]
 
