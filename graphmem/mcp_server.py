@@ -6,8 +6,7 @@ carries its source and warnings (candidate, inferred, conflicting). Stored text 
 model is data: it is labelled as quoted source text and never interpreted.
 
 Tools: ``remember`` (free text → events through the extractor), ``set_fact``, ``revoke``,
-``as_of``, ``why``, ``history``. (``context`` and ``forget`` come with the recall and
-governance work.)
+``as_of``, ``why``, ``history``, ``forget`` (erase). (``context`` comes with the recall work.)
 """
 
 from __future__ import annotations
@@ -119,6 +118,14 @@ def build_server(store: AsyncGraphMem) -> Any:
         async def go() -> dict[str, Any]:
             entries = await store.history(subject, topic, known_at=known_at, env=env)
             return {"entries": [e.model_dump(mode="json", exclude_none=True) for e in entries]}
+        return await guarded(go())
+
+    @server.tool()
+    async def forget(reason: str, subject: str | None = None, source: str | None = None) -> dict[str, Any]:
+        """Erase everything about `subject` (or one `source` and what was drawn from it) from this
+        tenant's memory, leaving a content-free tombstone. Give the user's reason."""
+        async def go() -> dict[str, Any]:
+            return await store.erase(subject=subject, source=source, actor="mcp", reason=reason)
         return await guarded(go())
 
     return server

@@ -50,11 +50,15 @@ def test_mcp_tools_over_stdio(neo4j_target):
                 why = _data(await session.call_tool("why", {"subject": "lin", "topic": "home_address"}))
                 hist = _data(await session.call_tool("history", {"subject": "deploy", "topic": "port"}))
                 bad = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "x", "valid_at": "soon"}))
-                return dict(tools=tools, r1=r1, r2=r2, now=now, before=before, why=why, hist=hist, bad=bad)
+                gone = _data(await session.call_tool("forget", {"subject": "lin", "reason": "user asked"}))
+                after = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
+                                                                "valid_at": "2026-10-05T00:00:00Z"}))
+                return dict(tools=tools, r1=r1, r2=r2, now=now, before=before, why=why, hist=hist, bad=bad,
+                            gone=gone, after=after)
 
     out = anyio.run(session_run)
     try:
-        assert {"remember", "set_fact", "revoke", "as_of", "why", "history"} <= out["tools"]
+        assert {"remember", "set_fact", "revoke", "as_of", "why", "history", "forget"} <= out["tools"]
         assert all("tenant" not in t for t in out["tools"])
         assert out["r1"]["facts"] and out["r2"]["fact"]
         assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "m2" and out["now"]["warnings"] == []
@@ -62,6 +66,7 @@ def test_mcp_tools_over_stdio(neo4j_target):
         assert out["why"]["source"] == "m2" and out["why"]["text"]["note"].startswith("data from a source")
         assert [e["value"] for e in out["hist"]["entries"]] == ["8000"]
         assert out["bad"]["error"].startswith("ValidationError")
+        assert out["gone"]["kind"] == "subject" and out["after"]["value"] is None
         # the server wrote to its own tenant only
         with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
             assert mem.as_of("deploy", "port").value == "8000"
