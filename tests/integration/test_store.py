@@ -110,3 +110,21 @@ def test_as_of_uses_indexes_not_label_scans(store, driver):
     plan = str(summary.profile)
     assert "NodeUniqueIndexSeek" in plan or "NodeIndexSeek" in plan
     assert "NodeByLabelScan" not in plan and "AllNodesScan" not in plan
+
+
+INJECTIONS = ["x'}) DETACH DELETE n //", "\" OR 1=1 --", "'); MATCH (n) DETACH DELETE n; //",
+              "$tenant", "{tenant: 'other'}", "`Fact`", "MATCH (n) RETURN n", "\\u0027 CALL apoc.help('')"]
+
+
+@pytest.mark.parametrize("text", INJECTIONS)
+def test_cypher_injection_is_stored_as_data(store, driver, text):
+    """Values only ever reach Cypher as parameters: hostile text is stored verbatim and runs nothing."""
+    store.set("victim", "note", "safe", recorded_at="2026-01-01T00:00:00Z")
+    count = "MATCH (f:Fact {tenant: $t}) WHERE f.uid IS NOT NULL RETURN count(f) AS c"
+    before = driver.execute_query(count, t=store.tenant).records[0]["c"]
+    store.add_source("src-x", kind="message", at="2026-01-02", text=text, author="attacker")
+    store.set("victim", "comment", text, source="src-x", recorded_at="2026-01-02T00:00:00Z", actor="attacker")
+    assert store.as_of("victim", "comment").value == text
+    assert store.as_of("victim", "note").value == "safe"
+    after = driver.execute_query(count, t=store.tenant).records[0]["c"]
+    assert after == before + 1  # one new fact; nothing deleted, nothing else run
