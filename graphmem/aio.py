@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any, AsyncIterator
 
 import neo4j
-from neo4j import exceptions as neo4j_errors
 
 from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
-from .errors import GraphMemError, ValidationError
+from .errors import GraphMemError
 from .queries import Call
 from .settings import Settings
 
@@ -42,11 +41,7 @@ class AsyncGraphMem(StoreApi):
                  driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None) -> None:
         super().__init__(settings, tenant, clock, extractor)
         self._owns_driver = driver is None
-        try:
-            self._driver = driver or neo4j.AsyncGraphDatabase.driver(
-                self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF")
-        except (ValueError, neo4j_errors.ConfigurationError) as e:
-            raise ValidationError(f"bad NEO4J_URI {self.settings.uri!r}: {e}") from e
+        self._driver = driver or self._connect(neo4j.AsyncGraphDatabase.driver)
 
     def for_tenant(self, tenant: str) -> "AsyncGraphMem":
         return AsyncGraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,

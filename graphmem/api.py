@@ -57,6 +57,13 @@ class StoreApi:
         self._clock = clock
         self._extractor = extractor
 
+    def _connect(self, factory: Callable[..., Any]) -> Any:
+        """A driver from the settings (sync or async factory); a bad URI is a ValidationError."""
+        try:
+            return factory(self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF")
+        except (ValueError, neo4j_errors.ConfigurationError) as e:
+            raise ValidationError(f"bad NEO4J_URI {self.settings.uri!r}: {e}") from e
+
     def _run(self, plan: ops.Plan[Any]) -> Any:  # pragma: no cover - defined by the clients
         raise NotImplementedError
 

@@ -31,7 +31,6 @@ import os
 import platform
 import random
 import resource
-import statistics
 import time
 import uuid
 from dataclasses import dataclass

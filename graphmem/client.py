@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import neo4j
-from neo4j import exceptions as neo4j_errors
 
 from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
-from .errors import GraphMemError, ValidationError
+from .errors import GraphMemError
 from .queries import Call
 from .settings import Settings
 
@@ -40,11 +39,7 @@ class GraphMem(StoreApi):
                  extractor: Any = None, install_schema: bool = True) -> None:
         super().__init__(settings, tenant, clock, extractor)
         self._owns_driver = driver is None
-        try:
-            self._driver = driver or neo4j.GraphDatabase.driver(
-                self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF")
-        except (ValueError, neo4j_errors.ConfigurationError) as e:
-            raise ValidationError(f"bad NEO4J_URI {self.settings.uri!r}: {e}") from e
+        self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
         if install_schema:
             self.install_schema()
 

@@ -12,7 +12,7 @@ from datetime import date, datetime, timezone
 from typing import Annotated, Any, Literal, Union
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from .errors import TemporalError, ValidationError
 

@@ -23,8 +23,7 @@ import json
 import re
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
 from .errors import NotFoundError, ValidationError
 from .ops import Plan, Tx

@@ -206,7 +206,7 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
     log = neo_home / "logs" / "graphmem-server.log"
     classpath = f"{out / 'classes'}:{(out / 'classpath.txt').read_text().strip()}"
     heap = os.environ.get("GRAPHMEM_NEO4J_HEAP", DEFAULT_HEAP)
-    cmd = [java, f"-Xms512m", f"-Xmx{heap}", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
+    cmd = [java, "-Xms512m", f"-Xmx{heap}", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
            "-cp", classpath, "graphmem.server.LocalNeo4j", "--home", str(neo_home), "--host", HOST,
            "--bolt-port", str(bolt_port), "--http-port", str(http_port),
            "--pagecache", os.environ.get("GRAPHMEM_NEO4J_PAGECACHE", DEFAULT_PAGECACHE),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import threading
-import uuid
 
 import pytest
 

@@ -9,12 +9,10 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 
 import pytest
 
 from graphmem import GraphMem
-from graphmem.settings import Settings
 
 from test_rebuild import canonical_hash
 
@@ -23,7 +21,6 @@ N = 3000
 IMPORTER = """
 import json, sys
 from graphmem import GraphMem
-from graphmem.settings import Settings
 events = json.load(open(sys.argv[2]))
 with GraphMem(Settings(uri=sys.argv[1]), tenant=sys.argv[3], install_schema=False) as mem:
     for i in range(0, len(events), 100):

@@ -9,7 +9,6 @@ import json
 
 import pytest
 
-from graphmem.evaluation import run_scenarios
 
 CANON = """
 MATCH (n) WHERE n.tenant = $t
