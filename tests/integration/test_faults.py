@@ -21,6 +21,7 @@ N = 3000
 IMPORTER = """
 import json, sys
 from graphmem import GraphMem
+from graphmem.settings import Settings
 events = json.load(open(sys.argv[2]))
 with GraphMem(Settings(uri=sys.argv[1]), tenant=sys.argv[3], install_schema=False) as mem:
     for i in range(0, len(events), 100):
@@ -88,13 +89,15 @@ def test_kill_the_neo4j_jvm_mid_import(store, driver, shared_dir, neo4j_target, 
     path.write_text(json.dumps(events))
     proc = _start_import(neo4j_target.settings.uri, str(path), store.tenant)
     _wait_for_progress(proc, 5)
-    os.kill(server.status().pid, signal.SIGKILL)  # the JVM, mid-transaction
-    proc.wait(timeout=120)
-    assert proc.returncode != 0
-    deadline = time.monotonic() + 30
-    while server.status().running and time.monotonic() < deadline:
-        time.sleep(0.5)
-    server.start()  # Neo4j recovers from its transaction log
+    try:
+        os.kill(server.status().pid, signal.SIGKILL)  # the JVM, mid-transaction
+        proc.wait(timeout=120)
+        assert proc.returncode != 0
+    finally:  # whatever happened, the rest of the suite needs its server back
+        deadline = time.monotonic() + 30
+        while server.status().running and time.monotonic() < deadline:
+            time.sleep(0.5)
+        server.start()  # Neo4j recovers from its transaction log
     with GraphMem(neo4j_target.settings, tenant=store.tenant, install_schema=False) as mem:
         done = len(list(mem.events()))
         assert 0 < done < len(events)
