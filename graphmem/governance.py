@@ -20,16 +20,11 @@ import json
 from typing import Any, Callable
 
 from .errors import ValidationError
-from .ops import Plan, Tx, rebuild
+from .ops import Plan, Tx, _read, rebuild
 from .projection import Expander, UnitOfWork
 from .queries import Call, Steps
 
 __all__ = ["audit", "erase"]
-
-
-def _q(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
-    rows = yield Call(query, {"tenant": tenant, **params})
-    return rows
 
 
 def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str | None, reason: str | None,
@@ -38,18 +33,18 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
     facts: set[str] = set()
     sources: set[str] = set()
     if subject is not None:
-        for r in (yield from _q("governance/subject_facts", tenant, subject=subject)):
+        for r in (yield from _read("governance/subject_facts", tenant, subject=subject)):
             facts.add(r["uid"])
             if r["source"]:
                 sources.add(r["source"])
-        sources.update(r["uid"] for r in (yield from _q("governance/authored_sources", tenant, subject=subject)))
+        sources.update(r["uid"] for r in (yield from _read("governance/authored_sources", tenant, subject=subject)))
     if source is not None:
         sources.add(source)
     events: dict[int, dict[str, Any]] = {}
     while True:  # close over what the touched events also made
-        facts.update(r["uid"] for r in (yield from _q("governance/source_facts", tenant, sources=sorted(sources))))
+        facts.update(r["uid"] for r in (yield from _read("governance/source_facts", tenant, sources=sorted(sources))))
         ids = [f"source:{s}" for s in sources] + [f"message:{s}" for s in sources]
-        found = yield from _q("governance/touching_events", tenant, facts=sorted(facts), event_ids=ids,
+        found = yield from _read("governance/touching_events", tenant, facts=sorted(facts), event_ids=ids,
                               sources=sorted(sources))
         grew = False
         for ev in found:
@@ -66,12 +61,12 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
                 grew = True
         if not grew:
             break
-    yield from _q("governance/redact", tenant, seqs=sorted(events))
+    yield from _read("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
     at = max(now, unit.last) if unit.last else now
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
                "events_redacted": len(events), "facts": len(facts), "sources": len(sources)}
-    yield from _q("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
+    yield from _read("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
                   reason=reason, payload=json.dumps(summary, sort_keys=True))
     return {**summary, "seq": seq}
 

@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import NotFoundError, ValidationError
-from .ops import Plan, Tx
-from .queries import Call, Steps
+from .ops import Plan, Tx, _read
 
 __all__ = ["CheckReport", "Playbooks", "content_hash", "draft_from_outcomes", "replay", "static_check"]
 
@@ -134,18 +133,8 @@ def draft_from_outcomes(task: str, outcomes: list[dict[str, Any]]) -> dict[str, 
             "evidence": [o["uid"] for o in outcomes]}
 
 
-def _q(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
-    rows = yield Call(query, {"tenant": tenant, **params})
-    return rows
-
-
-def _read(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]]]:
-    rows = yield Call(query, {"tenant": tenant, **params})
-    return rows
-
-
 def _write(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]]]:
-    rows = yield Tx(lambda: _q(query, tenant, **params), query)
+    rows = yield Tx(lambda: _read(query, tenant, **params), query)
     return rows
 
 
