@@ -22,3 +22,12 @@ CREATE INDEX outcome_task IF NOT EXISTS FOR (o:Outcome) ON (o.tenant, o.task);
 CREATE INDEX card_signature IF NOT EXISTS FOR (c:ExperienceCard) ON (c.tenant, c.signature);
 CREATE INDEX approval_at IF NOT EXISTS FOR (a:Approval) ON (a.tenant, a.at);
 CREATE INDEX fact_expiry IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.expires_at);
+// Recall (graphmem.recall): one full-text index over what a task may name — fact values, topics,
+// evidence, source text, entity ids and names. `tenant` is indexed too, so the Lucene query itself is
+// scoped to the tenant (and the query re-checks the exact tenant on every hit).
+CREATE FULLTEXT INDEX memory_text IF NOT EXISTS FOR (n:Fact|Source|Entity) ON EACH [n.tenant, n.value, n.topic, n.evidence, n.text, n.uid, n.name];
+CREATE INDEX fact_seq IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.seq);
+CREATE INDEX fact_session IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.session);
+CREATE CONSTRAINT summary_key IF NOT EXISTS FOR (m:Summary) REQUIRE (m.tenant, m.uid) IS UNIQUE;
+CREATE INDEX summary_subject IF NOT EXISTS FOR (m:Summary) ON (m.tenant, m.subject);
+CREATE CONSTRAINT embedding_state_key IF NOT EXISTS FOR (x:EmbeddingState) REQUIRE x.tenant IS UNIQUE;

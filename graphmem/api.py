@@ -49,13 +49,23 @@ class StoreApi:
     settings: Settings
     tenant: str
 
-    def __init__(self, settings: Settings | None, tenant: str, clock: Clock, extractor: Any) -> None:
+    def __init__(self, settings: Settings | None, tenant: str, clock: Clock, extractor: Any,
+                 embedder: Any = None) -> None:
         if not isinstance(tenant, str) or not tenant.strip():
             raise ValidationError("tenant must be a non-empty string")
         self.settings = settings or Settings.from_env()
         self.tenant = tenant
         self._clock = clock
         self._extractor = extractor
+        self._embedder = embedder
+
+    @property
+    def embedder(self) -> Any:
+        """The embedder of the vector leg: the one given, else GRAPHMEM_EMBEDDER's, else None (off)."""
+        if self._embedder is None:
+            from .embed import embedder_from_env
+            self._embedder = embedder_from_env() or False
+        return self._embedder or None
 
     def _connect(self, factory: Callable[..., Any]) -> Any:
         """A driver from the settings (sync or async factory); a bad URI is a ValidationError."""
@@ -166,6 +176,45 @@ class StoreApi:
         """L3 experience cards and L4 workflows of this tenant (graphmem.playbooks)."""
         from .playbooks import Playbooks
         return Playbooks(self)
+
+    # -- recall (graphmem.recall, graphmem.summaries, graphmem.userpage) ---------------------------
+
+    def context(self, task: str, **kw: Any) -> Any:
+        """What an agent should know for ``task``: a :class:`~graphmem.memory_context.MemoryContext`
+        (items with validity, source, version, authority and warnings; rules and cards; a summary)
+        fitted to ``budget_tokens``. Keywords: subject, env, session, valid_at, known_at,
+        budget_tokens, include_candidates, hops, limit, area (see graphmem.recall.context)."""
+        from .recall import context
+        return self._run(context(self.tenant, self._clock(), task, embedder=self.embedder, **kw))
+
+    def summary(self, subject: str, topic: str | None = None, *, rebuild: bool = True) -> Any:
+        """The subject's (or one topic's) deterministic summary; a stale one is rebuilt first, or
+        with ``rebuild=False`` refused with :class:`~graphmem.errors.StaleError`."""
+        from .summaries import summary
+        return self._run(summary(self.tenant, self._clock(), subject, topic, rebuild=rebuild))
+
+    def user_page(self, subject: str) -> Any:
+        """The subject's confirmed, explicitly stated facts as a ``user.md`` page (a projection)."""
+        from .userpage import show
+        return self._run(show(self.tenant, self._clock(), subject))
+
+    def apply_user_page(self, subject: str, text: str, *, actor: str | None = None) -> Any:
+        """Turn the edits of a user page into ledger events (applied atomically); returns them."""
+        from .userpage import apply_page
+        return self._run(apply_page(self.tenant, self._clock(), self._clock, self._extract, subject, text, actor))
+
+    def embed_pending(self, *, limit: int = 1000) -> Any:
+        """Bring the fact embeddings up to the ledger (the vector leg); returns how many were embedded."""
+        from .recall import embed_pending, ensure_vector_index
+        from .errors import ConfigurationError
+        embedder = self.embedder
+        if embedder is None:
+            raise ConfigurationError("no embedder: pass embedder= or set GRAPHMEM_EMBEDDER=hashing")
+
+        def plan() -> ops.Plan[int]:
+            yield from ensure_vector_index(self.tenant, embedder.dimensions)
+            return (yield from embed_pending(self.tenant, embedder, limit=limit, rounds=10_000))
+        return self._run(plan())
 
     # -- reads -----------------------------------------------------------------------------------
 

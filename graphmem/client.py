@@ -36,8 +36,8 @@ class GraphMem(StoreApi):
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.Driver | None = None, clock: Clock = utcnow,
-                 extractor: Any = None, install_schema: bool = True) -> None:
-        super().__init__(settings, tenant, clock, extractor)
+                 extractor: Any = None, install_schema: bool = True, embedder: Any = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
         if install_schema:
@@ -46,7 +46,7 @@ class GraphMem(StoreApi):
     def for_tenant(self, tenant: str) -> "GraphMem":
         """The same store, another tenant, sharing this client's driver."""
         return GraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
-                        extractor=self._extractor, install_schema=False)
+                        extractor=self._extractor, install_schema=False, embedder=self._embedder or None)
 
     def close(self) -> None:
         if self._owns_driver:

@@ -8,7 +8,8 @@
     ├── NotFoundError             an unknown ref, source or entity that an event names (also LookupError)
     └── ValidationError           malformed input; nothing was written (also ValueError)
         └── TemporalError         intervals backwards, record time going backwards
-    └── ExtractionError           text that cannot be turned into events
+    ├── ExtractionError           text that cannot be turned into events
+    └── StaleError                a derived copy (summary) is behind its facts and may not answer
 
 Driver errors are translated in one place (:func:`graphmem.client._translate`) and always
 chained with ``raise ... from e`` so the original stays visible.
@@ -24,6 +25,7 @@ __all__ = [
     "NotFoundError",
     "QueryError",
     "ServerError",
+    "StaleError",
     "TemporalError",
     "ValidationError",
 ]
@@ -67,3 +69,8 @@ class TemporalError(ValidationError):
 
 class ExtractionError(GraphMemError):
     """Text that cannot be turned into events (for example, not text at all)."""
+
+
+class StaleError(GraphMemError):
+    """A derived copy (a summary, an embedding) is older than the facts it was built from, and the
+    caller asked not to rebuild it: it may not answer."""

@@ -27,8 +27,8 @@ from neomodel import (
     StructuredRel,
 )
 
-__all__ = ["Approval", "Entity", "Event", "ExperienceCard", "Fact", "LedgerHead", "Outcome", "Source", "Topic",
-           "Workflow", "WorkflowVersion", "install_schema"]
+__all__ = ["Approval", "EmbeddingState", "Entity", "Event", "ExperienceCard", "Fact", "LedgerHead", "Outcome",
+           "Source", "Summary", "Topic", "Workflow", "WorkflowVersion", "install_schema"]
 
 
 class Interval(StructuredRel):
@@ -119,6 +119,7 @@ class Fact(StructuredNode):
     retracted_at = DateTimeProperty()
     expires_at = DateTimeProperty()
     expired_at = DateTimeProperty()
+    embedding = ArrayProperty(FloatProperty())
     about = RelationshipTo("Topic", "ABOUT")
     from_source = RelationshipTo("Source", "FROM")
     value_entity = RelationshipTo("Entity", "VALUE", model=Interval)
@@ -147,6 +148,7 @@ class LedgerHead(StructuredNode):
     seq = IntegerProperty()
     last_recorded_at = DateTimeProperty()
     locked_by = StringProperty()
+    summarised_at = DateTimeProperty()
 
 
 class Outcome(StructuredNode):
@@ -251,7 +253,34 @@ class Approval(StructuredNode):
     approves = RelationshipTo("WorkflowVersion", "APPROVES")
 
 
-MODELS = (Entity, Topic, Source, Fact, Event, LedgerHead, Outcome, ExperienceCard, Workflow, WorkflowVersion, Approval)
+class Summary(StructuredNode):
+    """A derived copy: a deterministic summary of a subject (or one topic), the ledger version it was
+    built at, DERIVED_FROM links to its facts, and ``stale`` once a later event touches them."""
+
+    tenant = StringProperty(required=True)
+    uid = StringProperty(required=True)
+    subject = StringProperty()
+    topic = StringProperty()
+    text = StringProperty()
+    version = IntegerProperty()
+    built_at = DateTimeProperty()
+    stale = BooleanProperty()
+    stale_seq = IntegerProperty()
+    builder = StringProperty()
+
+    derived_from = RelationshipTo("Fact", "DERIVED_FROM")
+
+
+class EmbeddingState(StructuredNode):
+    """How far a tenant's fact embeddings are built: ledger sequence number and embedder name."""
+
+    tenant = StringProperty(required=True)
+    seq = IntegerProperty()
+    embedder = StringProperty()
+
+
+MODELS = (Entity, Topic, Source, Fact, Event, LedgerHead, Outcome, ExperienceCard, Workflow, WorkflowVersion, Approval,
+          Summary, EmbeddingState)
 
 
 def install_schema(driver: Any, database: str | None = None) -> None:

@@ -138,6 +138,23 @@ def _write(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any
     return rows
 
 
+def applicable(tenant: str, area: str | None) -> Plan[dict[str, Any]]:
+    """The plan behind :meth:`Playbooks.applicable`; graphmem.recall runs it inside context()."""
+    rows = yield from _read("playbook/applicable", tenant, area=area)
+    rules = sorted((r for r in rows if r["kind"] == "rule"), key=lambda r: (not r["safety"], r["name"]))
+    cards = sorted((r["card"] for r in rows if r["kind"] == "card"),
+                   key=lambda c: (-(c.get("confidence") or 0), c["uid"]))
+    kept = []
+    for c in cards:
+        against = [r["name"] for r in rules
+                   if set(c.get("recommended_steps") or []) & set(r["forbidden_steps"] or [])
+                   or set(c.get("avoid_steps") or []) & set(r["required_steps"] or [])]
+        if against != (c.get("conflicts_with") or []):
+            yield from _write("playbook/card_conflicts", tenant, uid=c["uid"], workflows=against)
+        kept.append({**c, "conflicts_with": against})
+    return {"rules": rules, "cards": kept[:MAX_CARDS]}
+
+
 class Playbooks:
     """L3 and L4 for one store (sync or async: methods return what the store's ``_run`` returns)."""
 
@@ -366,18 +383,4 @@ class Playbooks:
     def applicable(self, area: str | None = None) -> Any:
         """The rules (safety first, then L4) and at most three L3 cards for a task area; a card
         that disagrees with a rule is marked and the rule wins."""
-        def plan() -> Plan[dict[str, Any]]:
-            rows = yield from _read("playbook/applicable", self._tenant, area=area)
-            rules = sorted((r for r in rows if r["kind"] == "rule"), key=lambda r: (not r["safety"], r["name"]))
-            cards = sorted((r["card"] for r in rows if r["kind"] == "card"),
-                           key=lambda c: (-(c.get("confidence") or 0), c["uid"]))
-            kept = []
-            for c in cards:
-                against = [r["name"] for r in rules
-                           if set(c.get("recommended_steps") or []) & set(r["forbidden_steps"] or [])
-                           or set(c.get("avoid_steps") or []) & set(r["required_steps"] or [])]
-                if against != (c.get("conflicts_with") or []):
-                    yield from _write("playbook/card_conflicts", self._tenant, uid=c["uid"], workflows=against)
-                kept.append({**c, "conflicts_with": against})
-            return {"rules": rules, "cards": kept[:MAX_CARDS]}
-        return self._run(plan())
+        return self._run(applicable(self._tenant, area))

@@ -190,6 +190,7 @@ class UnitOfWork:
         self.cur: _Current | None = None
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
+        self._touched: set[tuple[str, str]] = set()  # (subject, topic) whose summaries go stale
 
     @classmethod
     def open(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
@@ -538,6 +539,7 @@ class UnitOfWork:
         work is deferred until the record time moves on or the unit flushes.
         """
         at = self.cur.at  # type: ignore[union-attr]
+        self._touched.add((slot.key[0], slot.key[1]))
         if self._dirty and self._dirty_at != at:
             self._settle()
         self._dirty[slot.key] = slot
@@ -605,3 +607,6 @@ class UnitOfWork:
             yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
         if self._w_links:
             yield from self._q("write/links", links=self._w_links)
+        if append and self._touched:
+            yield from self._q("write/summaries_stale", seq=self.seq,
+                               slots=[{"subject": s, "topic": t} for s, t in sorted(self._touched)])

@@ -8,6 +8,10 @@ CALL () {
   MATCH (n:Entity {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
   UNION
   MATCH (n:Topic {tenant: $tenant}) WHERE n.name IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Summary {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:EmbeddingState {tenant: $tenant}) RETURN n LIMIT $batch
 }
 DETACH DELETE n
 RETURN count(*) AS deleted

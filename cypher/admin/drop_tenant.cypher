@@ -8,6 +8,10 @@ CALL () {
   UNION
   MATCH (n:Topic {tenant: $tenant}) WHERE n.name IS NOT NULL RETURN n LIMIT $batch
   UNION
+  MATCH (n:Summary {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:EmbeddingState {tenant: $tenant}) RETURN n LIMIT $batch
+  UNION
   MATCH (n:Event {tenant: $tenant}) WHERE n.seq IS NOT NULL RETURN n LIMIT $batch
   UNION
   MATCH (n:LedgerHead {tenant: $tenant}) RETURN n LIMIT $batch

@@ -40,6 +40,7 @@ class TopicRules:
     plan: str | None = None
     subject: str = "speaker"  # or "about": the thing under discussion
     env_scoped: bool = False
+    cues: dict[str, list[str]] = field(default_factory=dict)  # words a question uses (recall)
 
 
 @dataclass
@@ -89,4 +90,5 @@ def _compile(name: str, spec: dict[str, Any], macros: dict[str, str]) -> TopicRu
         patterns[lang] = out
     return TopicRules(name=name, patterns=patterns, nouns=spec.get("nouns", {}),
                       cardinality=spec.get("cardinality", "one"), plan=spec.get("plan"),
-                      subject=spec.get("subject", "speaker"), env_scoped=bool(spec.get("env_scoped")))
+                      subject=spec.get("subject", "speaker"), env_scoped=bool(spec.get("env_scoped")),
+                      cues=spec.get("cues", {}))

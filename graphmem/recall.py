@@ -1,0 +1,391 @@
+"""Recall: "what should I know for this task?" as one read step (DESIGN.md §6, issue #5).
+
+:func:`context` is a plan like every other operation (sync and async clients run it alike):
+
+1. **understand the task** without a model — the words and identifiers it uses, the topics it asks
+   about (the vocabulary's ``cues`` and ``nouns``), the entity ids it names (:func:`analyse`);
+2. **ask Neo4j** (``cypher/recall/candidates.cypher``), which works in the order DESIGN.md fixes:
+   scope (tenant, subject and its current neighbourhood, environment) → time (segments live at
+   ``valid_at`` / ``known_at``) → relevance (graph distance, topics named, the ``memory_text``
+   full-text index, the optional vector index) → reciprocal-rank fusion of those legs;
+3. **overlay** the views the materialised segments do not hold (this session's L0 facts, and
+   candidates when asked) by resolving those slots with the same rules as ``as_of``;
+4. **weigh** fused relevance by authority, status, confidence and validity, and draw the
+   **warnings** (stale, inferred, candidate, conflicting, expiring, quoted, session);
+5. add quoted old claims on the same slots (flagged history), the rules and at most three cards
+   (graphmem.playbooks), the subject's summary (graphmem.summaries, rebuilt if stale);
+6. **fit** the budget (graphmem.memory_context.fit).
+
+Nothing here writes to the ledger; the only writes are derived copies (embeddings, summaries).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from .budget import count_tokens
+from .errors import ConfigurationError, ValidationError
+from .extract.vocabulary import Vocabulary
+from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
+                             SourceRef, SummaryView, fit, header)
+from .models import MAX_ID, MAX_TEXT, parse_time
+from .ops import Plan, Tx, _read, _times, as_of
+from .projection import to_datetime
+from .queries import Call
+
+__all__ = ["TaskTerms", "analyse", "context", "embed_pending"]
+
+RRF_K = 60
+AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
+STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
+QUOTED_WEIGHT = 0.5
+
+_STOP_EN = frozenset("""a an and are as at be been but by can could did do does for from had has have he her his
+how i if in into is it its me my need needs of on or our please she should so that the their them then there these
+they this to us was we were what when where which who whom why will with would you your tell know about any some
+up out get give find show does doing done just now today tomorrow yesterday""".split())
+_WORD = re.compile(r"[A-Za-z0-9\u00c0-\u024f](?:[A-Za-z0-9\u00c0-\u024f_.:/\-]*[A-Za-z0-9\u00c0-\u024f])?")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_ZH_STOP = frozenset("的了吗呢吧啊我你他她它们是在有和与就都也还要会能这那哪什么怎么请帮一下个")
+
+
+@dataclass(frozen=True)
+class TaskTerms:
+    """What recall takes from the task text: search terms, topics named, entity ids named."""
+
+    terms: list[str]
+    topics: list[str]
+    mentions: list[str]
+
+    def lucene(self, tenant: str) -> str | None:
+        """A Lucene query for ``memory_text``: the tenant as a required phrase, the terms as optional
+        phrases (every term quoted and escaped: task text never becomes query syntax)."""
+        if not self.terms and not self.topics:
+            return None
+        parts = [_phrase(t) for t in self.terms] + [f"topic:{_phrase(t)}^2" for t in self.topics]
+        scope = f"tenant:{_phrase(tenant)} AND " if re.search(r"\w", tenant) else ""
+        return f"{scope}({' OR '.join(parts)})"
+
+
+def _phrase(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def analyse(task: str, vocabulary: Vocabulary | None = None) -> TaskTerms:
+    """Terms, topics and entity mentions of a task, English and Chinese, by rule (no model)."""
+    vocabulary = vocabulary or Vocabulary.default()
+    lowered = task.lower()
+    words = [w for w in _WORD.findall(task)]
+    terms: list[str] = []
+    for w in words:
+        if w.lower() not in _STOP_EN and (len(w) > 1 or w.isdigit()) and w.lower() not in (t.lower() for t in terms):
+            terms.append(w)
+    mentions: list[str] = []
+    for w in words:
+        mentions += [w, w.lower()]
+    for a, b in zip(words, words[1:]):
+        mentions += [f"{a} {b}", f"{a}_{b}".lower(), f"{a}-{b}".lower()]
+    for run in _CJK.findall(task):
+        for i in range(len(run) - 1):
+            bigram = run[i:i + 2]
+            if not set(bigram) <= _ZH_STOP and bigram not in terms:
+                terms.append(bigram)
+        for n in range(2, 7):
+            mentions += [run[i:i + n] for i in range(len(run) - n + 1)]
+    topics: list[str] = []
+    for name, rules in vocabulary.topics.items():
+        cues = [name, name.replace("_", " "), *rules.nouns.get("en", []), *rules.nouns.get("zh", []),
+                *rules.cues.get("en", []), *rules.cues.get("zh", [])]
+        if any(_cue_in(c, lowered) for c in cues):
+            topics.append(name)
+    # Topic names written out in the task ("deploy.port", "home_address") count as topics too.
+    topics += [w for w in words if ("_" in w or "." in w) and w not in topics and not w[0].isdigit()]
+    return TaskTerms(terms=terms[:48], topics=topics[:16], mentions=list(dict.fromkeys(mentions))[:300])
+
+
+def _cue_in(cue: str, lowered: str) -> bool:
+    cue = cue.lower()
+    if _CJK.search(cue):
+        return cue in lowered
+    return re.search(r"(?<![a-z0-9])" + re.escape(cue) + r"(?![a-z0-9])", lowered) is not None
+
+
+# -- embeddings (derived copies, caught up before a vector query) ------------------------------------
+
+def _fact_text(row: dict[str, Any]) -> str:
+    return " ".join(str(x) for x in (row["subject"], row["topic"].replace("_", " "), row["value"], row["evidence"])
+                    if x)
+
+
+def ensure_vector_index(tenant: str, dimensions: int) -> Plan[None]:
+    rows = yield from _read("recall/vector_index_info", tenant)
+    if rows and rows[0]["dimensions"] not in (None, dimensions):
+        raise ConfigurationError(f"the fact_embedding index has {rows[0]['dimensions']} dimensions, the embedder "
+                                 f"{dimensions}: drop the index (DROP INDEX fact_embedding) to switch embedders")
+    if not rows:
+        def create() -> Any:  # a schema statement: database-wide, so no tenant parameter
+            return (yield Call("recall/vector_index", {"dimensions": dimensions}))
+        yield Tx(create, "recall/vector_index")
+
+
+def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int = 1) -> Plan[int]:
+    """Embed facts written since the embeddings were last brought up to date; returns how many."""
+    done = 0
+    for _ in range(rounds):
+        rows = yield from _read("recall/embed_pending", tenant, limit=limit)
+        if rows and rows[0]["embedder"] not in (None, embedder.name):
+            raise ConfigurationError(f"tenant {tenant!r} was embedded with {rows[0]['embedder']!r}, not "
+                                     f"{embedder.name!r}: rebuild the tenant to switch embedders")
+        if not rows:
+            break
+        vectors = embedder.embed([_fact_text(r) for r in rows])
+        payload = [{"uid": r["uid"], "vector": v} for r, v in zip(rows, vectors)]
+        seq = rows[-1]["seq"]
+        yield Tx(lambda: _read("recall/embed_write", tenant, rows=payload, seq=seq, embedder=embedder.name),
+                 "recall/embed_write")
+        done += len(rows)
+        if len(rows) < limit:
+            break
+    return done
+
+
+# -- the read step --------------------------------------------------------------------------------
+
+def _check(task: Any, budget_tokens: Any, hops: Any, limit: Any, ids: dict[str, Any]) -> None:
+    if not isinstance(task, str) or not task.strip():
+        raise ValidationError("context needs the task as non-empty text")
+    if len(task) > MAX_TEXT:
+        raise ValidationError(f"task text is longer than {MAX_TEXT} characters")
+    if not isinstance(budget_tokens, int) or isinstance(budget_tokens, bool) or budget_tokens < 64:
+        raise ValidationError("budget_tokens must be an integer of at least 64")
+    if hops not in (0, 1, 2):
+        raise ValidationError("hops must be 0, 1 or 2")
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 500:
+        raise ValidationError("limit must be an integer from 1 to 500")
+    for key, value in ids.items():
+        if value is not None and (not isinstance(value, str) or not value or len(value) > MAX_ID):
+            raise ValidationError(f"{key} must be a non-empty string of at most {MAX_ID} characters")
+
+
+def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | None]:
+    if not text:
+        return None, None
+    if len(text) <= EXCERPT_CHARS:
+        return text, None
+    at = text.find(evidence) if evidence else -1
+    start = max(0, min(at - EXCERPT_CHARS // 3, len(text) - EXCERPT_CHARS)) if at >= 0 else 0
+    return text[start:start + EXCERPT_CHARS], len(text)
+
+
+def _source(row: dict[str, Any], prefix: str = "source", evidence: str | None = None) -> SourceRef | None:
+    uid = row.get(prefix)
+    if not uid:
+        return None
+    text, full = _excerpt(row.get(f"{prefix}_text"), evidence)
+    return SourceRef(id=uid, kind=row.get(f"{prefix}_kind"), at=to_datetime(row.get(f"{prefix}_at")),
+                     author=row.get(f"{prefix}_author"), text=text, truncated_from=full,
+                     quoted_by=row.get("quoted_by") or [])
+
+
+def _item(rows: list[dict[str, Any]]) -> ContextItem:
+    """Rows of one slot (several when they conflict) to one item."""
+    r = rows[0]
+    conflict = any(x["conflict"] for x in rows)
+    return ContextItem(
+        kind="conflict" if conflict else "fact", subject=r["subject"], topic=r["topic"], env=r["env"] or "",
+        value=None if conflict else r["value"],
+        conflict=sorted({x["value"] for x in rows}, key=str) if conflict else None,
+        is_entity=bool(r["is_entity"]), valid_from=to_datetime(r["valid_from"]), valid_to=to_datetime(r["valid_to"]),
+        recorded_at=to_datetime(r["recorded_at"]), expires_at=to_datetime(r["expires_at"]),
+        authority=r["authority"], status=r["status"], confidence=r["confidence"], version=r["version"],
+        fact=r["fact"], source=_source(r, evidence=r.get("evidence")), score=max(x["rrf"] for x in rows),
+        legs=sorted({leg for x in rows for leg in x["legs"]}),
+        warnings=[ItemWarning(kind="conflicting", message="sources disagree and nothing here decides: " + "; ".join(
+            f"{x['value']!r} from {x['source'] or 'no source'}" for x in rows))] if conflict else [])
+
+
+def _warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after: timedelta,
+          expiring_within: timedelta) -> None:
+    w = item.warnings
+    if item.authority == "L2":
+        w.append(ItemWarning(kind="inferred", message="inferred from history; nobody stated it — confirm before "
+                                                      "relying on it"))
+    if item.authority == "L0":
+        w.append(ItemWarning(kind="session", message="holds for this session only"))
+    if item.status == "candidate":
+        w.append(ItemWarning(kind="candidate", message="an unconfirmed candidate, not a fact until confirmed"))
+    if item.expires_at is not None and item.expires_at <= known_at + expiring_within:
+        w.append(ItemWarning(kind="expiring", message=f"expires {item.expires_at.isoformat()}"))
+    if item.valid_to is not None and item.kind != "quoted" and item.valid_to <= valid_at + expiring_within:
+        w.append(ItemWarning(kind="expiring", message=f"holds only until {item.valid_to.date().isoformat()}; "
+                                                      "temporary"))
+    if item.kind != "quoted" and item.valid_to is None and item.recorded_at is not None \
+            and item.recorded_at < known_at - stale_after:
+        days = (known_at - item.recorded_at).days
+        w.append(ItemWarning(kind="stale", message=f"last stated {item.recorded_at.date().isoformat()}, {days} days "
+                                                   "before this context; it may have changed since"))
+    src = item.source
+    if item.kind == "fact" and src is not None and src.quoted_by:
+        w.append(ItemWarning(kind="quoted", message=f"stated in {src.id} ({src.at.date().isoformat() if src.at else '?'}),"
+                                                    f" an old source quoted later in {', '.join(src.quoted_by)}"))
+
+
+def _weigh(item: ContextItem) -> float:
+    conf = item.confidence if item.confidence is not None else 1.0
+    score = item.score * AUTHORITY_WEIGHT.get(item.authority or "L1", 1.0) * STATUS_WEIGHT.get(item.status or "", 1.0)
+    score *= 0.5 + 0.5 * max(0.0, min(conf, 1.0))
+    if any(w.kind == "stale" for w in item.warnings):
+        score *= 0.8
+    return score
+
+
+def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: datetime, k: datetime,
+                   session: str | None, include_candidates: bool) -> Plan[list[ContextItem]]:
+    """Slots whose answer differs in the asked view, resolved with as_of's rules."""
+    out: list[ContextItem] = []
+    sources: set[str] = set()
+    answers = []
+    for s in slots:
+        a = yield from as_of(tenant, now, s["subject"], s["topic"], valid_at=t, known_at=k, env=s["env"] or None,
+                             session=session, include_candidates=include_candidates)
+        answers.append((s, a))
+        sources.update(a.sources)
+    rows = (yield from _read("load/sources", tenant, uids=sorted(sources))) if sources else []
+    by_id = {r["uid"]: r for r in rows}
+    for s, a in answers:
+        values = a.values if a.values is not None else ([] if a.value is None and a.conflict is None else [a.value])
+        src_row = by_id.get(a.source or "")
+        src = SourceRef(id=a.source, kind=src_row["kind"], at=to_datetime(src_row["at"]), author=src_row["author"],
+                        text=_excerpt(src_row["text"], None)[0], truncated_from=_excerpt(src_row["text"], None)[1]) \
+            if src_row else None
+        common = dict(subject=s["subject"], topic=s["topic"], env=s["env"] or "", is_entity=a.is_entity,
+                      valid_from=a.valid_from, valid_to=a.valid_to, authority=a.authority, status=a.status,
+                      fact=a.fact, source=src, legs=["overlay"])
+        if a.conflict:
+            out.append(ContextItem(kind="conflict", conflict=a.conflict, **common, warnings=[ItemWarning(
+                kind="conflicting", message="sources disagree and nothing here decides: " + " | ".join(map(str, a.conflict)))]))
+        else:
+            out.extend(ContextItem(kind="fact", value=v, **common) for v in values)
+    return out
+
+
+def _playbooks(tenant: str, terms: TaskTerms, area: str | None) -> Plan[tuple[list[Rule], list[Card]]]:
+    from .playbooks import MAX_CARDS, applicable
+
+    found = yield from applicable(tenant, area)
+    words = {t.lower() for t in terms.terms} | set(terms.topics)
+
+    def overlaps(*texts: Any) -> bool:
+        blob = " ".join(str(x) for x in texts if x).lower()
+        return any(w in blob for w in words if len(w) > 2 or _CJK.match(w))
+
+    rules = [Rule(name=r["name"], version=r["version"], text=r["text"], safety=bool(r["safety"]))
+             for r in found["rules"] if area is not None or r["safety"] or overlaps(r["name"], r["text"])]
+    cards = [Card(**{k: c.get(k) or ([] if k.endswith("steps") or k in ("preconditions", "conflicts_with") else None)
+                     for k in Card.model_fields})
+             for c in found["cards"]
+             if area is not None or overlaps(c.get("area"), c.get("problem_signature"), c.get("signature"))]
+    return rules, cards[:MAX_CARDS]
+
+
+def context(tenant: str, now: datetime, task: str, *, subject: str | None = None, env: str | None = None,
+            session: str | None = None, valid_at: Any = None, known_at: Any = None, budget_tokens: int = 1500,
+            include_candidates: bool = False, hops: int = 2, limit: int = 40, area: str | None = None,
+            embedder: Any = None, summary: bool = True, playbooks: bool = True,
+            stale_after_days: int = 180, expiring_within_days: int = 7) -> Plan[MemoryContext]:
+    """What an agent should know for ``task``: see the module docstring for the steps."""
+    _check(task, budget_tokens, hops, limit, {"subject": subject, "env": env, "session": session, "area": area})
+    t, k = _times(now, valid_at, known_at)
+    terms = analyse(task)
+    envs = [""] + ([env] if env else [])
+    notes: list[str] = []
+    vector_hits: list[str] = []
+    if embedder is not None:
+        yield from ensure_vector_index(tenant, embedder.dimensions)
+        yield from embed_pending(tenant, embedder, rounds=5)
+        behind = yield from _read("recall/embed_pending", tenant, limit=1)
+        if behind:
+            notes.append("the vector index is still catching up with recent facts (embed_pending)")
+        hits = yield from _read("recall/vector", tenant, vector=embedder.embed([task])[0], k=limit * 10)
+        vector_hits = [h["fact"] for h in hits[:limit]]
+    else:
+        notes.append("vector search off (no embedder; set GRAPHMEM_EMBEDDER=hashing or pass embedder=): "
+                     "graph, topic and full-text legs only")
+    roots = [subject] if subject else terms.mentions
+    rows = yield from _read("recall/candidates", tenant, subject=subject, roots=roots, hops=hops, envs=envs,
+                            valid_at=t, known_at=k, topics=terms.topics,
+                            topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=terms.lucene(tenant),
+                            vector_hits=vector_hits, k=limit, rrf_k=RRF_K)
+    by_slot: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for r in rows:
+        by_slot.setdefault((r["subject"], r["topic"], r["env"] or ""), []).append(r)
+    items: list[ContextItem] = []
+    for rs in by_slot.values():
+        if any(x["conflict"] for x in rs):
+            items.append(_item(rs))
+        else:
+            items.extend(_item([x]) for x in rs)
+    # The asked view, where it differs from the materialised one (L0 of this session, candidates).
+    if session is not None or include_candidates:
+        subjects = sorted({i.subject for i in items} | ({subject} if subject else set()))
+        overlay = yield from _read("recall/overlays", tenant, session=session, include_candidates=include_candidates,
+                                   subjects=subjects, envs=envs)
+        slots = [o for o in overlay if subject is None or o["subject"] in subjects]
+        if slots:
+            keys = {(o["subject"], o["topic"], o["env"] or "") for o in slots}
+            floor = {key: max((i.score for i in items if (i.subject, i.topic, i.env) == key), default=0.0)
+                     for key in keys}
+            items = [i for i in items if (i.subject, i.topic, i.env) not in keys]
+            for i in (yield from _overlay_items(tenant, now, slots, t, k, session, include_candidates)):
+                i.score = floor[(i.subject, i.topic, i.env)] or 1.0 / (RRF_K + 1)
+                items.append(i)
+    # An environment's own value replaces the general one for the same subject and topic.
+    if env:
+        specific = {(i.subject, i.topic) for i in items if i.env == env}
+        items = [i for i in items if i.env == env or (i.subject, i.topic) not in specific]
+    stale_after, expiring_within = timedelta(days=stale_after_days), timedelta(days=expiring_within_days)
+    for i in items:
+        _warn(i, t, k, stale_after, expiring_within)
+        i.score = _weigh(i)
+    # Old documents quoted about the same slots: history, flagged, never the current value.
+    slots = [{"subject": s, "topic": tp, "env": e} for s, tp, e in sorted({(i.subject, i.topic, i.env) for i in items})]
+    if slots:
+        quoted = yield from _read("recall/quoted", tenant, slots=slots, known_at=k)
+        current = {(i.subject, i.topic, i.env): i for i in items}
+        seen: set[str] = set()
+        for q in quoted:
+            key = (q["subject"], q["topic"], q["env"] or "")
+            cur = current.get(key)
+            if q["fact"] in seen or cur is None or cur.fact == q["fact"] or q["value"] == cur.value:
+                continue
+            seen.add(q["fact"])
+            qi = ContextItem(kind="quoted", subject=q["subject"], topic=q["topic"], env=q["env"] or "", value=q["value"],
+                             valid_from=to_datetime(q["valid_from"]), authority="L1", status="history",
+                             version=q["version"], fact=q["fact"], source=_source(q), legs=["quoted"],
+                             score=cur.score * QUOTED_WEIGHT)
+            current_text = cur.value if cur.kind == "fact" else " | ".join(map(str, cur.conflict or []))
+            qi.warnings.append(ItemWarning(kind="quoted", message=(
+                f"what {q['source']} said on {(to_datetime(q['source_at']) or t).date().isoformat()}, forwarded in "
+                f"{q['quoted_in']} on {(to_datetime(q['quoted_at']) or t).date().isoformat()}; history, not the "
+                f"current value ({current_text})")))
+            items.append(qi)
+    items.sort(key=lambda i: (-i.score, i.kind == "quoted", i.subject, i.topic, str(i.value)))
+    head = yield from _read("recall/head", tenant)
+    rules: list[Rule] = []
+    cards: list[Card] = []
+    if playbooks:
+        rules, cards = yield from _playbooks(tenant, terms, area)
+    summary_view: SummaryView | None = None
+    if summary and subject and valid_at is None and known_at is None:
+        from .summaries import summary as build_summary
+        summary_view = yield from build_summary(tenant, now, subject)
+    ctx = MemoryContext(task=task, tenant=tenant, subject=subject, env=env, session=session, valid_at=t, known_at=k,
+                        ledger_version=head[0]["seq"] if head else 0, items=items, rules=rules, cards=cards,
+                        summary=summary_view, notes=notes, budget_tokens=budget_tokens)
+    if count_tokens(header(ctx)) + 8 > budget_tokens:
+        raise ValidationError(f"budget_tokens={budget_tokens} does not even hold the context's header")
+    return fit(ctx)
+
