@@ -25,6 +25,9 @@ server_app = typer.Typer(help="The local Neo4j (no Docker needed).", no_args_is_
 app.add_typer(server_app, name="server")
 playbook_app = typer.Typer(help="L3 experience cards and L4 workflows.", no_args_is_help=True)
 app.add_typer(playbook_app, name="playbook")
+user_app = typer.Typer(help="The L1 user page: a subject's confirmed facts as user.md; edits go to the ledger.",
+                       no_args_is_help=True)
+app.add_typer(user_app, name="user")
 
 UriOpt = typer.Option(None, "--uri", envvar="NEO4J_URI", help="bolt:// or neo4j:// URI (default: the local server)")
 DbOpt = typer.Option(None, "--database", envvar="NEO4J_DATABASE", help="database name (default: the server's)")
@@ -355,6 +358,103 @@ def ingest(text: str, speaker: str = typer.Option(..., help="who said it"),
             _print(store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session), as_json)
         except GraphMemError as e:
             _fail(e)
+
+
+@app.command("context")
+def context(task: str = typer.Argument(..., help="what the agent is about to do, in its own words"),
+            subject: Optional[str] = typer.Option(None, help="scope to this subject and its neighbourhood"),
+            valid_at: Optional[str] = typer.Option(None, help="valid time (default now)"),
+            known_at: Optional[str] = typer.Option(None, help="record time (default now)"),
+            env: Optional[str] = None, session: Optional[str] = None,
+            budget: int = typer.Option(1500, "--budget", help="token budget of the rendered context"),
+            include_candidates: bool = typer.Option(False, "--include-candidates"),
+            hops: int = typer.Option(2, help="graph expansion from the subject: 0, 1 or 2 relations"),
+            area: Optional[str] = typer.Option(None, help="playbook area for rules and cards"),
+            tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+            as_json: bool = JsonOpt) -> None:
+    """What an agent should know for TASK: facts with validity, sources, versions, warnings;
+    rules and cards; a summary — fitted to a token budget. Prints the prompt text (or --json).
+
+    Example: graphmem context "where do I send lin's package?" --subject lin --valid-at 2026-10-05 -t t-addr
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            ctx = store.context(task, subject=subject, valid_at=valid_at, known_at=known_at, env=env, session=session,
+                                budget_tokens=budget, include_candidates=include_candidates, hops=hops, area=area)
+        except GraphMemError as e:
+            _fail(e)
+        if as_json:
+            typer.echo(ctx.model_dump_json())
+        else:
+            typer.echo(ctx.render())
+
+
+@app.command("summary")
+def summary(subject: str, topic: Optional[str] = None,
+            no_rebuild: bool = typer.Option(False, "--no-rebuild", help="refuse a stale summary instead of rebuilding"),
+            tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+            as_json: bool = JsonOpt) -> None:
+    """The deterministic summary of SUBJECT (a derived copy), rebuilt first if its facts changed.
+
+    Example: graphmem summary lin -t t-addr --json
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            view = store.summary(subject, topic, rebuild=not no_rebuild)
+        except GraphMemError as e:
+            _fail(e)
+        if as_json:
+            typer.echo(view.model_dump_json())
+        else:
+            typer.echo(view.text)
+
+
+@user_app.command("show")
+def user_show(subject: str, out: Optional[Path] = typer.Option(None, "--out", help="write the page to this file"),
+              tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+              as_json: bool = JsonOpt) -> None:
+    """SUBJECT's confirmed, explicitly stated facts as a user.md page.
+
+    Example: graphmem user show lin -t t-addr --out user.md
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            page = store.user_page(subject)
+        except GraphMemError as e:
+            _fail(e)
+        if out is not None:
+            out.write_text(page, encoding="utf-8")
+        if as_json:
+            typer.echo(json.dumps({"subject": subject, "page": page}, ensure_ascii=False))
+        elif out is None:
+            typer.echo(page, nl=False)
+
+
+@user_app.command("apply")
+def user_apply(subject: str, file: Path = typer.Argument(..., help="the edited page ('-' for stdin)"),
+               actor: Optional[str] = typer.Option(None, help="who edited it (default: the subject)"),
+               tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+               as_json: bool = JsonOpt) -> None:
+    """Turn the edits of a user page into ledger events (one atomic batch).
+
+    Example: graphmem user show lin --out user.md; $EDITOR user.md; graphmem user apply lin user.md
+    """
+    try:
+        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+    except OSError as e:
+        _fail(GraphMemError(f"cannot read {file}: {e}"))
+    with _store(uri, database, tenant) as store:
+        try:
+            events = store.apply_user_page(subject, text, actor=actor)
+        except GraphMemError as e:
+            _fail(e)
+        if as_json:
+            typer.echo(json.dumps(events, ensure_ascii=False))
+        elif not events:
+            typer.echo("no changes")
+        else:
+            for e in events[1:]:
+                typer.echo(f"{e['op']:7} {e.get('topic', e.get('fact', ''))} {e.get('value', '')}".rstrip())
 
 
 def _playbook(tenant: str, uri: str | None, database: str | None, as_json: bool, call: Any) -> None:

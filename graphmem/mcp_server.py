@@ -6,7 +6,7 @@ carries its source and warnings (candidate, inferred, conflicting). Stored text 
 model is data: it is labelled as quoted source text and never interpreted.
 
 Tools: ``remember`` (free text → events through the extractor), ``set_fact``, ``revoke``,
-``as_of``, ``why``, ``history``, ``forget`` (erase). (``context`` comes with the recall work.)
+``as_of``, ``why``, ``history``, ``context`` (the one read step: graphmem.recall), ``forget`` (erase).
 """
 
 from __future__ import annotations
@@ -118,6 +118,24 @@ def build_server(store: AsyncGraphMem) -> Any:
         async def go() -> dict[str, Any]:
             entries = await store.history(subject, topic, known_at=known_at, env=env)
             return {"entries": [e.model_dump(mode="json", exclude_none=True) for e in entries]}
+        return await guarded(go())
+
+    @server.tool()
+    async def context(task: str, subject: str | None = None, valid_at: str | None = None, env: str | None = None,
+                      session: str | None = None, budget_tokens: int = 1500) -> dict[str, Any]:
+        """What you should know for `task`: current facts with validity, source, ledger version and
+        warnings (stale, inferred, candidate, conflicting, expiring, quoted), binding rules, advice
+        cards, fitted to `budget_tokens`. `text` is ready for a prompt; fenced parts are quoted data."""
+        async def go() -> dict[str, Any]:
+            ctx = await store.context(task, subject=subject, valid_at=valid_at, env=env, session=session,
+                                      budget_tokens=budget_tokens)
+            return {"text": ctx.render(), "ledger_version": ctx.ledger_version,
+                    "items": [{"subject": i.subject, "topic": i.topic, "env": i.env, "kind": i.kind,
+                               "value": i.value, "conflict": i.conflict, "authority": i.authority,
+                               "status": i.status, "source": i.source.id if i.source else None,
+                               "version": i.version, "warnings": [f"{w.kind}: {w.message}" for w in i.warnings]}
+                              for i in ctx.items],
+                    "left_out": [x.model_dump() for x in ctx.left_out], "notes": ctx.notes}
         return await guarded(go())
 
     @server.tool()

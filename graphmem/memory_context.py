@@ -271,7 +271,8 @@ def fit(ctx: MemoryContext) -> MemoryContext:
     full = False
     for sec, text, label, obj in blocks:
         title = f"\n### {sec}" if sec != section else ""
-        cost = count_tokens(title + "\n" + text)
+        # every piece is joined with a newline: count it with the piece
+        cost = (count_tokens("\n" + title) if title else 0) + count_tokens("\n" + text)
         if full or used + cost > ctx.budget_tokens:
             full = True
             left.append(LeftOut(what=label, reason="budget: lower-ranked than everything kept", tokens=cost))
@@ -291,9 +292,9 @@ def fit(ctx: MemoryContext) -> MemoryContext:
             summary = obj
     if left:
         note = f"\n({len(left)} more left out for the {ctx.budget_tokens}-token budget)"
-        if used + count_tokens(note) <= ctx.budget_tokens:
+        if used + count_tokens("\n" + note) <= ctx.budget_tokens:
             out.append(note)
-            used += count_tokens(note)
+            used += count_tokens("\n" + note)
     text = "\n".join(out)
     return ctx.model_copy(update={"items": kept_items, "rules": kept_rules, "cards": kept_cards, "summary": summary,
                                   "left_out": ctx.left_out + left, "text": text, "used_tokens": count_tokens(text)})

@@ -50,15 +50,17 @@ def test_mcp_tools_over_stdio(neo4j_target):
                 why = _data(await session.call_tool("why", {"subject": "lin", "topic": "home_address"}))
                 hist = _data(await session.call_tool("history", {"subject": "deploy", "topic": "port"}))
                 bad = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "x", "valid_at": "soon"}))
+                ctx = _data(await session.call_tool("context", {"task": "where does lin live? 地址", "subject": "lin",
+                                                                "valid_at": "2026-10-05T00:00:00Z"}))
                 gone = _data(await session.call_tool("forget", {"subject": "lin", "reason": "user asked"}))
                 after = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
                                                                 "valid_at": "2026-10-05T00:00:00Z"}))
                 return dict(tools=tools, r1=r1, r2=r2, now=now, before=before, why=why, hist=hist, bad=bad,
-                            gone=gone, after=after)
+                            gone=gone, after=after, ctx=ctx)
 
     out = anyio.run(session_run)
     try:
-        assert {"remember", "set_fact", "revoke", "as_of", "why", "history", "forget"} <= out["tools"]
+        assert {"remember", "set_fact", "revoke", "as_of", "why", "history", "context", "forget"} <= out["tools"]
         assert all("tenant" not in t for t in out["tools"])
         assert out["r1"]["facts"] and out["r2"]["fact"]
         assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "m2" and out["now"]["warnings"] == []
@@ -66,6 +68,9 @@ def test_mcp_tools_over_stdio(neo4j_target):
         assert out["why"]["source"] == "m2" and out["why"]["text"]["note"].startswith("data from a source")
         assert [e["value"] for e in out["hist"]["entries"]] == ["8000"]
         assert out["bad"]["error"].startswith("ValidationError")
+        first = out["ctx"]["items"][0]
+        assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "m2")
+        assert "河湾路" in out["ctx"]["text"] and "```text" in out["ctx"]["text"] and out["ctx"]["ledger_version"] >= 2
         assert out["gone"]["kind"] == "subject" and out["after"]["value"] is None
         # the server wrote to its own tenant only
         with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:

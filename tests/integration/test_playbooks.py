@@ -152,3 +152,20 @@ def test_unknown_things_are_typed_errors(store):
         store.playbooks.workflow("nope")
     with pytest.raises(ValidationError):
         store.playbooks.record_outcome("t", "not a list", "success")  # type: ignore[arg-type]
+
+
+def test_context_carries_the_rule_and_at_most_three_cards(store):
+    pb, card, req = _promotable(store)
+    v = pb.workflow("deploy-db")["versions"][0]
+    pb.approve("deploy-db", v["uid"], approver="alice", version_hash=v["content_hash"])
+    for i in range(4):
+        pb.draft_card(f"deploy-db-{i}", recommended_steps=["edit prod config by hand"], area="deploy-db", confidence=0.5)
+    store.set("db", "port", "5432", recorded_at="2026-01-01T00:00:00Z")
+    ctx = store.context("deploy-db: run the migration on db", subject="db", area="deploy-db")
+    assert [r.name for r in ctx.rules] == ["deploy-db"] and len(ctx.cards) <= 3
+    assert all(c.conflicts_with == ["deploy-db"] for c in ctx.cards if "edit prod config by hand" in c.recommended_steps)
+    text = ctx.render()
+    assert text.index("### Rules (L4, binding)") < text.index("### Facts") < text.index("### Experience (L3")
+    # without an area, rules and cards are matched by the task's words
+    assert [r.name for r in store.context("deploy-db tonight", subject="db").rules] == ["deploy-db"]
+    assert store.context("what is the db port?", subject="db").rules == []

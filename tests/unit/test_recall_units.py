@@ -1,0 +1,94 @@
+"""Recall's pure parts: the token estimate, fences, task analysis, the user page parser, fitting."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from graphmem import ValidationError
+from graphmem.budget import count_tokens
+from graphmem.embed import HashingEmbedder, embedder_from_env
+from graphmem.errors import ConfigurationError
+from graphmem.memory_context import ContextItem, MemoryContext, SourceRef, fence, fit
+from graphmem.recall import analyse
+from graphmem.userpage import PageLine, page_events, parse_page
+
+NOW = datetime(2026, 10, 5, tzinfo=timezone.utc)
+
+
+def test_token_estimate_counts_cjk_per_character_and_words_by_four_letters():
+    assert count_tokens("") == 0
+    assert count_tokens("河湾路") == 3
+    assert count_tokens("deployment") == 3  # 10 letters / 4, rounded up
+    assert count_tokens("port 9000.") == 1 + 2 + 1
+    assert count_tokens("a\nb") == 3
+
+
+@given(st.text(max_size=300))
+def test_a_fence_is_never_closed_by_its_content(text):
+    block = fence(text).split("\n")
+    bar = block[0][:-len("text")]
+    inner = block[1:-1]
+    assert block[-1] == bar
+    assert not any(line.strip() and set(line.strip()) == {"`"} and len(line.strip()) >= len(bar) for line in inner)
+
+
+def test_analyse_finds_topics_identifiers_and_mentions_in_both_languages():
+    en = analyse("Where should I send lin's package? Error ERR_CONN_REFUSED on deploy.port")
+    assert "home_address" in en.topics and "deploy.port" in en.topics
+    assert "ERR_CONN_REFUSED" in en.terms and "lin" in en.mentions
+    zh = analyse("王芳10月5日的收件地址是哪里？")
+    assert "home_address" in zh.topics and "王芳" in zh.mentions and "地址" in zh.terms
+    q = analyse('say "hi" OR tenant:x').lucene('t"1')
+    assert q.startswith('tenant:"t\\"1" AND (') and '"\\"hi\\""' not in q and '"tenant:x"' in q
+
+
+def _item(n: int, text: str) -> ContextItem:
+    return ContextItem(kind="fact", subject="s", topic=f"t{n}", value=f"v{n}", score=1.0 / (n + 1),
+                       source=SourceRef(id=f"src{n}", kind="message", text=text))
+
+
+@settings(max_examples=60)
+@given(st.lists(st.text(min_size=0, max_size=120), min_size=1, max_size=12), st.integers(min_value=64, max_value=900))
+def test_fit_keeps_a_ranked_prefix_within_budget_and_reports_the_rest(texts, budget):
+    items = [_item(n, t) for n, t in enumerate(texts)]
+    ctx = MemoryContext(task="x", tenant="t", valid_at=NOW, known_at=NOW, ledger_version=1, items=items,
+                        budget_tokens=budget)
+    out = fit(ctx)
+    assert out.used_tokens == count_tokens(out.text)
+    if len(out.text.split("\n")) > 3:  # more than the header
+        assert out.used_tokens <= budget
+    assert [i.topic for i in out.items] == [i.topic for i in items[:len(out.items)]]
+    assert len(out.items) + len(out.left_out) == len(items)
+
+
+def test_user_page_parser_and_diff():
+    lines = parse_page("# lin\n<!-- c -->\n- home_address: Hewan Rd  <!-- since 2026 -->\n- port [test]: \"9000\"\n")
+    assert lines == [PageLine("home_address", "", "Hewan Rd"), PageLine("port", "test", "9000")]
+    with pytest.raises(ValidationError):
+        parse_page("- no colon here\n")
+    current = [PageLine("home_address", "", "Qinghe Rd"), PageLine("trip_city", "", "Haicheng", fact="f1", bounded=True)]
+    events = page_events("lin", current, lines, NOW, "lin", many=set())
+    ops = [(e["op"], e.get("topic"), e.get("value"), e.get("fact")) for e in events]
+    assert ops == [("source", None, None, None), ("set", "home_address", "Hewan Rd", None),
+                   ("set", "port", "9000", None), ("retract", None, None, "f1")]
+    assert all(e.get("source") == events[0]["id"] for e in events[1:])
+    assert page_events("lin", current, current, NOW, None, many=set()) == []
+
+
+def test_embedders():
+    e = HashingEmbedder(64)
+    a, b, c = e.embed(["restart ingestion workers", "restarting the ingestion worker", "河湾路"])
+    cos = lambda x, y: sum(p * q for p, q in zip(x, y))  # noqa: E731
+    assert cos(a, b) > cos(a, c) and abs(cos(a, a) - 1) < 1e-9
+    assert embedder_from_env("") is None and isinstance(embedder_from_env("hashing"), HashingEmbedder)
+    with pytest.raises(ConfigurationError):
+        embedder_from_env("nonsense")
+    try:  # the MiniLM extra is optional: without it, one clear line, never a download
+        import sentence_transformers  # noqa: F401
+    except ImportError:
+        with pytest.raises(ConfigurationError, match=r"graphmem\[vectors\]"):
+            embedder_from_env("minilm")
