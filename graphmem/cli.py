@@ -587,9 +587,10 @@ def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
           out: Path = typer.Option(Path("bench/results"), help="where --sweep writes JSON and the plot"),
           data: Optional[list[Path]] = typer.Option(None, help="temporal-KG files (default: shared/data/temporal-kg)"),
           lookups: int = typer.Option(10_000, help="as-of lookups to time"),
+          contexts: int = typer.Option(300, help="context() calls to time (each also without a subject)"),
           keep: bool = typer.Option(False, help="keep the bench tenants"),
           uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Ingest, as-of, paths and rebuild at scale against a raw-Cypher baseline (not a test).
+    """Ingest, as-of, paths, context() and rebuild at scale against a raw-Cypher baseline (not a test).
 
     Example: graphmem bench --facts 100000 --json
     """
@@ -599,10 +600,12 @@ def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
         try:
             if sweep:
                 sizes = [int(x) for x in sweep.split(",") if x.strip()]
-                results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, keep=keep)
+                results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, contexts=contexts,
+                                          keep=keep)
                 typer.echo(json.dumps(results[-1]))
                 return
-            result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, log=log, keep=keep)
+            result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, contexts=contexts, log=log,
+                                   keep=keep)
         except GraphMemError as e:
             _fail(e)
     typer.echo(result.table())

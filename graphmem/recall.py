@@ -39,6 +39,7 @@ from .queries import Call
 __all__ = ["TaskTerms", "analyse", "context", "embed_pending"]
 
 RRF_K = 60
+MAX_MENTIONS, MAX_TOPICS, MAX_TERMS, MAX_VECTOR_HITS = 300, 16, 48, 100
 AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
 STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
 QUOTED_WEIGHT = 0.5
@@ -103,7 +104,12 @@ def analyse(task: str, vocabulary: Vocabulary | None = None) -> TaskTerms:
             topics.append(name)
     # Topic names written out in the task ("deploy.port", "home_address") count as topics too.
     topics += [w for w in words if ("_" in w or "." in w) and w not in topics and not w[0].isdigit()]
-    return TaskTerms(terms=terms[:48], topics=topics[:16], mentions=list(dict.fromkeys(mentions))[:300])
+    return TaskTerms(terms=terms[:MAX_TERMS], topics=topics[:MAX_TOPICS],
+                     mentions=list(dict.fromkeys(mentions))[:MAX_MENTIONS])
+
+
+def _pad(values: list[str], n: int) -> list[str]:
+    return list(values[:n]) + [""] * (n - len(values[:n]))
 
 
 def _cue_in(cue: str, lowered: str) -> bool:
@@ -310,15 +316,17 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
         if behind:
             notes.append("the vector index is still catching up with recent facts (embed_pending)")
         hits = yield from _read("recall/vector", tenant, vector=embedder.embed([task])[0], k=limit * 10)
-        vector_hits = [h["fact"] for h in hits[:limit]]
+        vector_hits = [h["fact"] for h in hits[:min(limit, MAX_VECTOR_HITS)]]
     else:
         notes.append("vector search off (no embedder; set GRAPHMEM_EMBEDDER=hashing or pass embedder=): "
                      "graph, topic and full-text legs only")
     roots = [subject] if subject else terms.mentions
-    rows = yield from _read("recall/candidates", tenant, subject=subject, roots=roots, hops=hops, envs=envs,
-                            valid_at=t, known_at=k, topics=terms.topics,
+    # Lists go padded to fixed lengths (with "", which no id can be): Neo4j plans a query per bucket of
+    # list sizes, and this query's plan takes ~1 s to compile; fixed shapes compile it once.
+    rows = yield from _read("recall/candidates", tenant, subject=subject, roots=_pad(roots, MAX_MENTIONS), hops=hops,
+                            envs=_pad(envs, 2), valid_at=t, known_at=k, topics=_pad(terms.topics, MAX_TOPICS),
                             topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=terms.lucene(tenant),
-                            vector_hits=vector_hits, k=limit, rrf_k=RRF_K)
+                            vector_hits=_pad(vector_hits, MAX_VECTOR_HITS), k=limit, rrf_k=RRF_K)
     by_slot: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for r in rows:
         by_slot.setdefault((r["subject"], r["topic"], r["env"] or ""), []).append(r)

@@ -27,15 +27,27 @@ CALL (valid_at, known_at) {
     WITH root WHERE root IS NOT NULL
     RETURN root AS e, 0 AS hop
     UNION
-    WITH root, valid_at, known_at WHERE root IS NOT NULL AND $hops > 0
-    MATCH (root)-[rels:RELATED*1..2]->(n:Entity)
-    WHERE size(rels) <= $hops
-      AND all(r IN rels WHERE r.env IN $envs AND NOT r.conflict
-              AND r.valid_from <= valid_at AND (r.valid_to IS NULL OR valid_at < r.valid_to)
-              AND r.recorded_at <= known_at AND (r.superseded_at IS NULL OR known_at < r.superseded_at)
-              AND (r.expires_at IS NULL OR known_at < r.expires_at))
-    WITH n, min(size(rels)) AS hop LIMIT $k
-    RETURN n AS e, hop
+    WITH root, valid_at, known_at WHERE root IS NOT NULL AND $hops >= 1
+    MATCH (root)-[r1:RELATED]->(n1:Entity)
+    WHERE r1.env IN $envs AND NOT r1.conflict
+      AND r1.valid_from <= valid_at AND (r1.valid_to IS NULL OR valid_at < r1.valid_to)
+      AND r1.recorded_at <= known_at AND (r1.superseded_at IS NULL OR known_at < r1.superseded_at)
+      AND (r1.expires_at IS NULL OR known_at < r1.expires_at)
+    WITH DISTINCT n1, valid_at, known_at LIMIT $k
+    CALL (n1, valid_at, known_at) {
+      RETURN n1 AS e, 1 AS hop
+      UNION
+      // the second hop, bounded per node: a hub (a country, a big project) cannot flood the scope
+      WITH n1, valid_at, known_at WHERE $hops >= 2
+      MATCH (n1)-[r2:RELATED]->(n2:Entity)
+      WHERE r2.env IN $envs AND NOT r2.conflict
+        AND r2.valid_from <= valid_at AND (r2.valid_to IS NULL OR valid_at < r2.valid_to)
+        AND r2.recorded_at <= known_at AND (r2.superseded_at IS NULL OR known_at < r2.superseded_at)
+        AND (r2.expires_at IS NULL OR known_at < r2.expires_at)
+      WITH DISTINCT n2 LIMIT 10
+      RETURN n2 AS e, 2 AS hop
+    }
+    RETURN e, hop
   }
   WITH e, min(hop) AS hop
   RETURN collect({e: e, hop: hop}) AS scope
