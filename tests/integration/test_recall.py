@@ -14,8 +14,8 @@ from graphmem.embed import HashingEmbedder
 from graphmem.errors import StaleError
 
 
-def _load(store, scenario_id: str, shared_dir) -> None:
-    scenarios = json.loads((shared_dir / "eval" / "scenarios.json").read_text(encoding="utf-8"))
+def _load(store, scenario_id: str, shared_dir, file: str = "scenarios.json") -> None:
+    scenarios = json.loads((shared_dir / "eval" / file).read_text(encoding="utf-8"))
     sc = next(s for s in scenarios if s["id"] == scenario_id)
     for e in sc["events"]:
         store.apply({k: v for k, v in e.items() if k != "tenant"})
@@ -43,6 +43,16 @@ def test_address_on_oct_5_hewan_rd_with_the_trip_and_the_quoted_email_flagged(st
     # the same question as known before the move was reported: the old address, no quote yet
     before = store.context("lin 的地址", subject="lin", valid_at="2026-10-05", known_at="2026-09-10")
     assert [i.value for i in _item(before, "home_address")] == ["青禾路"]
+
+
+def test_the_same_story_told_in_chinese_messages(store, shared_dir):
+    _load(store, "msg-address-zh", shared_dir, "messages.json")
+    ctx = store.context("我要在10月5日给lin寄东西，寄到哪里？", subject="lin", valid_at="2026-10-05T12:00:00Z")
+    assert (ctx.items[0].topic, ctx.items[0].value, ctx.items[0].source.id) == ("home_address", "河湾路", "m2")
+    assert ctx.items[0].source.span  # the span the extractor drew it from
+    assert {i.value for i in _item(ctx, "trip_city") + _item(ctx, "trip_lodging")} == {"海城", "海星酒店"}
+    quoted = [i for i in ctx.items if i.kind == "quoted"]
+    assert [q.value for q in quoted] == ["青禾路"] and "m4" in quoted[0].warnings[0].message
 
 
 def test_inferred_fact_carries_its_warning_and_candidates_only_on_request(store):
@@ -325,3 +335,38 @@ def test_async_client_gives_the_same_context(neo4j_target, store, shared_dir):
     ctx = asyncio.run(go())
     sync = store.context("lin address", subject="lin", valid_at="2026-10-05", summary=False)
     assert [(i.topic, i.value) for i in ctx.items] == [(i.topic, i.value) for i in sync.items]
+
+
+def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, shared_dir):
+    """Run a whole context() plan with PROFILE on every statement: no label or all-nodes scans."""
+    from graphmem import ops
+    from graphmem.queries import Call
+    from graphmem.recall import context
+
+    _load(store, "address-move-trip-quote", shared_dir)
+    store.set("lin", "diet", "vegan", authority="L0", session="s1", recorded_at="2026-11-01T00:00:00Z")
+    plans: dict[str, str] = {}
+
+    def drive(gen):
+        result = None
+        try:
+            step = gen.send(None)
+            while True:
+                if isinstance(step, Call):
+                    r = driver.execute_query("PROFILE " + step.query.text, step.params)
+                    plans[step.name] = str(r.summary.profile)
+                    result = [x.data() for x in r.records]
+                else:
+                    assert isinstance(step, ops.Tx)
+                    result = drive(step.work())
+                step = gen.send(result)
+        except StopIteration as stop:
+            return stop.value
+
+    for kw in ({"subject": "lin", "session": "s1", "include_candidates": True}, {}):
+        ctx = drive(context(store.tenant, store._clock(), "lin 的地址 address 河湾路", **kw))
+        assert ctx.items
+    assert {"recall/candidates", "recall/quoted", "recall/overlays", "recall/head", "summary/get", "summary/facts",
+            "summary/save", "playbook/applicable"} <= set(plans)
+    for name, plan in plans.items():
+        assert "NodeByLabelScan" not in plan and "AllNodesScan" not in plan, name
