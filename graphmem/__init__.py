@@ -23,9 +23,9 @@ __version__ = "0.1.0"
 __all__ = [
     "Answer",
     "AsyncGraphMem",
-    "ContextItem",
     "ConfigurationError",
     "ConnectionError_",
+    "ContextItem",
     "ExtractionError",
     "GraphMem",
     "GraphMemError",

@@ -176,7 +176,9 @@ def fence(text: str) -> str:
 def _day(t: datetime | None) -> str:
     if t is None:
         return "open"
-    return t.date().isoformat() if (t.hour, t.minute, t.second) == (0, 0, 0) else t.isoformat().replace("+00:00", "Z")
+    if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
+        return t.date().isoformat()
+    return t.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def render_item(i: int, item: ContextItem, shown_sources: set[str]) -> str:
@@ -189,7 +191,8 @@ def render_item(i: int, item: ContextItem, shown_sources: set[str]) -> str:
         if item.kind == "quoted":
             head += "  (quoted from an old source: history, not current)"
     meta = [f"{item.authority or '?'} {item.status or ''}".strip(),
-            f"valid {_day(item.valid_from)} → {_day(item.valid_to)}"]
+            f"dated {_day(item.valid_from)}" if item.kind == "quoted"
+            else f"valid {_day(item.valid_from)} → {_day(item.valid_to)}"]
     if item.recorded_at:
         meta.append(f"recorded {_day(item.recorded_at)}")
     if item.version is not None:
