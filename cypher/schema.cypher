@@ -27,6 +27,7 @@ CREATE INDEX fact_expiry IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.expires_at);
 // scoped to the tenant (and the query re-checks the exact tenant on every hit).
 CREATE FULLTEXT INDEX memory_text IF NOT EXISTS FOR (n:Fact|Source|Entity) ON EACH [n.tenant, n.value, n.topic, n.evidence, n.text, n.uid, n.name];
 CREATE INDEX fact_seq IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.seq);
+CREATE INDEX source_seq IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.seq);
 CREATE INDEX fact_session IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.session);
 CREATE CONSTRAINT summary_key IF NOT EXISTS FOR (m:Summary) REQUIRE (m.tenant, m.uid) IS UNIQUE;
 CREATE INDEX summary_subject IF NOT EXISTS FOR (m:Summary) ON (m.tenant, m.subject);

@@ -46,3 +46,8 @@ def run_demo(store: Any) -> Iterator[str]:
     w = store.why("deploy", "port", valid_at="2026-11-01T10:40:00Z")
     yield f"why 9000? source {w.source}, it replaced {w.supersedes_value} from {w.supersedes_source}"
     yield "deploy port history: " + " -> ".join(store.history_values("deploy", "port"))
+    ctx = store.context("Where should I send lin's package on Oct 5? 寄到哪里？", subject="lin", valid_at="2026-10-05",
+                        budget_tokens=600, summary=False)
+    yield ""
+    yield "What an agent is told for 'where should I send lin's package on Oct 5?' (store.context, 600 tokens):"
+    yield ctx.render()

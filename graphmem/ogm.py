@@ -86,6 +86,8 @@ class Source(StructuredNode):
     author = StringProperty()
     recorded_at = DateTimeProperty()
     expires_at = DateTimeProperty()
+    seq = IntegerProperty()
+    embedding = ArrayProperty(FloatProperty())
     quotes = RelationshipTo("Source", "QUOTES", model=Stamp)
 
 

@@ -357,7 +357,7 @@ class UnitOfWork:
         src = {"uid": e.id, "kind": e.kind, "at": e.at, "text": e.text, "author": e.author,
                "expires_at": getattr(e, "expires_at", None)}
         self._sources[e.id] = src
-        self._w_sources.append({**src, "recorded_at": self.cur.at})  # type: ignore[union-attr]
+        self._w_sources.append({**src, "recorded_at": self.cur.at, "seq": self.cur.seq})  # type: ignore[union-attr]
 
     def _op_topic(self, e: Any) -> Steps[None]:
         yield from self._load_topics([e.name])

@@ -121,24 +121,29 @@ def _cue_in(cue: str, lowered: str) -> bool:
 
 # -- embeddings (derived copies, caught up before a vector query) ------------------------------------
 
-def _fact_text(row: dict[str, Any]) -> str:
+def _text(row: dict[str, Any]) -> str:
+    if row["label"] == "Source":
+        return row["text"] or ""
     return " ".join(str(x) for x in (row["subject"], row["topic"].replace("_", " "), row["value"], row["evidence"])
                     if x)
 
 
 def ensure_vector_index(tenant: str, dimensions: int) -> Plan[None]:
+    """Create the fact and source vector indexes for this embedder's dimension, once."""
     rows = yield from _read("recall/vector_index_info", tenant)
-    if rows and rows[0]["dimensions"] not in (None, dimensions):
-        raise ConfigurationError(f"the fact_embedding index has {rows[0]['dimensions']} dimensions, the embedder "
-                                 f"{dimensions}: drop the index (DROP INDEX fact_embedding) to switch embedders")
-    if not rows:
-        def create() -> Any:  # a schema statement: database-wide, so no tenant parameter
-            return (yield Call("recall/vector_index", {"dimensions": dimensions}))
-        yield Tx(create, "recall/vector_index")
+    have = {r["name"]: r["dimensions"] for r in rows}
+    for index in ("fact_embedding", "source_embedding"):
+        if have.get(index) not in (None, dimensions):
+            raise ConfigurationError(f"the {index} index has {have[index]} dimensions, the embedder {dimensions}: "
+                                     f"drop it (DROP INDEX {index}) to switch embedders")
+    if "fact_embedding" not in have:
+        yield Tx(lambda: (yield Call("recall/vector_index_facts", {"dimensions": dimensions})), "vector index")
+    if "source_embedding" not in have:
+        yield Tx(lambda: (yield Call("recall/vector_index_sources", {"dimensions": dimensions})), "vector index")
 
 
 def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int = 1) -> Plan[int]:
-    """Embed facts written since the embeddings were last brought up to date; returns how many."""
+    """Embed the facts and sources written since the embeddings were last brought up to date."""
     done = 0
     for _ in range(rounds):
         rows = yield from _read("recall/embed_pending", tenant, limit=limit)
@@ -147,12 +152,16 @@ def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int 
                                      f"{embedder.name!r}: rebuild the tenant to switch embedders")
         if not rows:
             break
-        vectors = embedder.embed([_fact_text(r) for r in rows])
-        payload = [{"uid": r["uid"], "vector": v} for r, v in zip(rows, vectors)]
-        seq = rows[-1]["seq"]
-        yield Tx(lambda: _read("recall/embed_write", tenant, rows=payload, seq=seq, embedder=embedder.name),
-                 "recall/embed_write")
-        done += len(rows)
+        vectors = embedder.embed([_text(r) for r in rows])
+        facts = [{"uid": r["uid"], "vector": v} for r, v in zip(rows, vectors) if r["label"] == "Fact"]
+        sources = [{"uid": r["uid"], "vector": v} for r, v in zip(rows, vectors) if r["label"] == "Source"]
+        # One event can write several facts (a message): when the page is full, its last sequence
+        # number may be incomplete, so the state only claims the one before (its rows come again).
+        last = rows[-1]["seq"]
+        covered = last if len(rows) < limit or rows[0]["seq"] == last else last - 1
+        yield Tx(lambda: _read("recall/embed_write", tenant, facts=facts, sources=sources, seq=covered,
+                               embedder=embedder.name), "recall/embed_write")
+        done += len(rows) if covered == last else sum(1 for r in rows if r["seq"] < last)
         if len(rows) < limit:
             break
     return done
@@ -316,7 +325,8 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
         if behind:
             notes.append("the vector index is still catching up with recent facts (embed_pending)")
         hits = yield from _read("recall/vector", tenant, vector=embedder.embed([task])[0], k=limit * 10)
-        vector_hits = [h["fact"] for h in hits[:min(limit, MAX_VECTOR_HITS)]]
+        ranked = sorted(hits, key=lambda h: -h["score"])
+        vector_hits = list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]
     else:
         notes.append("vector search off (no embedder; set GRAPHMEM_EMBEDDER=hashing or pass embedder=): "
                      "graph, topic and full-text legs only")

@@ -1,7 +1,12 @@
-// recall/vector: the facts nearest to the task's embedding. The index spans tenants, so it is asked
-// for more than needed and every hit is checked against $tenant; scope and time are enforced again
-// by recall/candidates, which takes these ids as its vector leg.
+// recall/vector: the facts nearest to the task's embedding — by their own text, or by the text of
+// the source they were drawn from. The indexes span tenants, so they are asked for more than
+// needed and every hit is checked against $tenant; scope and time are enforced again by
+// recall/candidates, which takes these ids as its vector leg.
 CALL db.index.vector.queryNodes('fact_embedding', $k, $vector) YIELD node, score
 WITH node, score WHERE node.tenant = $tenant
 RETURN node.uid AS fact, score
-ORDER BY score DESC
+UNION ALL
+CALL db.index.vector.queryNodes('source_embedding', $k, $vector) YIELD node, score
+WITH node, score WHERE node.tenant = $tenant
+MATCH (f:Fact)-[:FROM]->(node)
+RETURN f.uid AS fact, score

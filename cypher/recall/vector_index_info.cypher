@@ -1,5 +1,5 @@
-// recall/vector_index_info: the fact_embedding index and its dimension, if it exists. The tenant
-// parameter is unused (indexes are per database) but every query of graphmem takes one.
+// recall/vector_index_info: the recall vector indexes and their dimensions, if they exist. The
+// tenant parameter is unused (indexes are per database) but every query of graphmem takes one.
 SHOW INDEXES YIELD name, options, state
-WHERE name = 'fact_embedding' AND $tenant IS NOT NULL
-RETURN options.indexConfig.`vector.dimensions` AS dimensions, state
+WHERE name IN ['fact_embedding', 'source_embedding'] AND $tenant IS NOT NULL
+RETURN name, options.indexConfig.`vector.dimensions` AS dimensions, state
