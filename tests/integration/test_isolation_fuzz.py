@@ -1,4 +1,4 @@
-"""Adversarial property tests: two tenants never see each other's data through any read API, and
+"""Adversarial property tests: two tenants never see each other's data through any read API (recall included), and
 random (mostly malformed) payloads get a typed error or apply, leaving the store's invariants."""
 
 from __future__ import annotations
@@ -62,6 +62,12 @@ def test_no_read_ever_crosses_tenants(store, ops):
                     seen.append(json.dumps([h.model_dump(mode="json") for h in mem.history(subject, topic)]))
                     seen.append(json.dumps([x.__dict__ for x in mem.assertions(subject, topic)], default=str))
                 seen.append(mem.path(subject, ["managed_by", "home"]).model_dump_json())
+                # recall: subject-scoped and tenant-wide, with the other tenant's words in the task
+                task = f"{subject} home port managed_by {other}value {other}text {other}quoted {other}boss"
+                seen.append(mem.context(task, subject=subject, include_candidates=True).model_dump_json(exclude={"task"}))
+                seen.append(mem.context(task, valid_at="2026-01-03").model_dump_json(exclude={"task"}))
+                seen.append(mem.summary(subject).model_dump_json())
+                seen.append(mem.user_page(subject))
             seen.append(json.dumps(list(mem.events()), default=str))
             seen.append(json.dumps(mem.audit(), default=str))
             leaks = [s for s in seen if other in s]

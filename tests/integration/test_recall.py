@@ -385,3 +385,24 @@ def test_the_demo_ends_with_what_an_agent_is_told(store):
     lines = list(run_demo(store))
     told = "\n".join(lines[lines.index(""):])
     assert '[1] lin · home_address = "河湾路"' in told and "海城" in told and "history, not current" in told
+
+
+def test_a_write_landing_while_a_summary_is_built_leaves_it_stale(store, driver):
+    from graphmem import ops
+    from graphmem.summaries import summary
+
+    store.set("lin", "employer", "Acme", recorded_at="2026-01-01T00:00:00Z")
+    plan = summary(store.tenant, store._clock(), "lin")
+    step = plan.send(None)
+    while not isinstance(step, ops.Tx):  # the reads of the build
+        step = plan.send(store._step(step))
+    store.set("lin", "employer", "Initech", recorded_at="2026-01-02T00:00:00Z")  # lands before the save
+    try:
+        plan.send(store._step(step))
+    except StopIteration as stop:
+        built = stop.value
+    assert "Acme" in built.text  # what the build saw...
+    records, _, _ = driver.execute_query("MATCH (m:Summary {tenant: $t, uid: 'lin/*'}) RETURN m.stale AS stale",
+                                         t=store.tenant)
+    assert records[0]["stale"] is True  # ...is saved stale, so it cannot answer
+    assert "Initech" in store.summary("lin").text
