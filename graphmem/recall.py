@@ -306,30 +306,24 @@ def _playbooks(tenant: str, terms: TaskTerms, area: str | None) -> Plan[tuple[li
     return rules, cards[:MAX_CARDS]
 
 
-def context(tenant: str, now: datetime, task: str, *, subject: str | None = None, env: str | None = None,
-            session: str | None = None, valid_at: Any = None, known_at: Any = None, budget_tokens: int = 1500,
-            include_candidates: bool = False, hops: int = 2, limit: int = 40, area: str | None = None,
-            embedder: Any = None, summary: bool = True, playbooks: bool = True,
-            stale_after_days: int = 180, expiring_within_days: int = 7) -> Plan[MemoryContext]:
-    """What an agent should know for ``task``: see the module docstring for the steps."""
-    _check(task, budget_tokens, hops, limit, {"subject": subject, "env": env, "session": session, "area": area})
-    t, k = _times(now, valid_at, known_at)
-    terms = analyse(task)
-    envs = [""] + ([env] if env else [])
-    notes: list[str] = []
-    vector_hits: list[str] = []
-    if embedder is not None:
-        yield from ensure_vector_index(tenant, embedder.dimensions)
-        yield from embed_pending(tenant, embedder, rounds=5)
-        behind = yield from _read("recall/embed_pending", tenant, limit=1)
-        if behind:
-            notes.append("the vector index is still catching up with recent facts (embed_pending)")
-        hits = yield from _read("recall/vector", tenant, vector=embedder.embed([task])[0], k=limit * 10)
-        ranked = sorted(hits, key=lambda h: -h["score"])
-        vector_hits = list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]
-    else:
+def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str]) -> Plan[list[str]]:
+    """Fact ids nearest to the task (by their own text or their source's), best first."""
+    if embedder is None:
         notes.append("vector search off (no embedder; set GRAPHMEM_EMBEDDER=hashing or pass embedder=): "
                      "graph, topic and full-text legs only")
+        return []
+    yield from ensure_vector_index(tenant, embedder.dimensions)
+    yield from embed_pending(tenant, embedder, rounds=5)
+    if (yield from _read("recall/embed_pending", tenant, limit=1)):
+        notes.append("the vector index is still catching up with recent facts (embed_pending)")
+    hits = yield from _read("recall/vector", tenant, vector=embedder.embed([task])[0], k=limit * 10)
+    ranked = sorted(hits, key=lambda h: -h["score"])
+    return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]
+
+
+def _candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: list[str], t: datetime, k: datetime,
+                hops: int, limit: int, vector_hits: list[str]) -> Plan[list[ContextItem]]:
+    """Scope → time → relevance legs → fused rank, in Cypher; rows of one conflicting slot become one item."""
     roots = [subject] if subject else terms.mentions
     # Lists go padded to fixed lengths (with "", which no id can be): Neo4j plans a query per bucket of
     # list sizes, and this query's plan takes ~1 s to compile; fixed shapes compile it once.
@@ -346,64 +340,89 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
             items.append(_item(rs))
         else:
             items.extend(_item([x]) for x in rs)
-    # The asked view, where it differs from the materialised one (L0 of this session, candidates).
-    if session is not None or include_candidates:
-        subjects = sorted({i.subject for i in items} | ({subject} if subject else set()))
-        overlay = yield from _read("recall/overlays", tenant, session=session, include_candidates=include_candidates,
-                                   subjects=subjects, envs=envs)
-        slots = [o for o in overlay if subject is None or o["subject"] in subjects]
-        if slots:
-            keys = {(o["subject"], o["topic"], o["env"] or "") for o in slots}
-            floor = {key: max((i.score for i in items if (i.subject, i.topic, i.env) == key), default=0.0)
-                     for key in keys}
-            items = [i for i in items if (i.subject, i.topic, i.env) not in keys]
-            for i in (yield from _overlay_items(tenant, now, slots, t, k, session, include_candidates)):
-                i.score = floor[(i.subject, i.topic, i.env)] or 1.0 / (RRF_K + 1)
-                items.append(i)
-    # An environment's own value replaces the general one for the same subject and topic.
-    if env:
+    return items
+
+
+def _with_overlays(tenant: str, now: datetime, items: list[ContextItem], subject: str | None, envs: list[str],
+                   t: datetime, k: datetime, session: str | None,
+                   include_candidates: bool) -> Plan[list[ContextItem]]:
+    """The asked view where it differs from the materialised one (L0 of this session, candidates)."""
+    if session is None and not include_candidates:
+        return items
+    subjects = sorted({i.subject for i in items} | ({subject} if subject else set()))
+    overlay = yield from _read("recall/overlays", tenant, session=session, include_candidates=include_candidates,
+                               subjects=subjects, envs=envs)
+    slots = [o for o in overlay if subject is None or o["subject"] in subjects]
+    if not slots:
+        return items
+    keys = {(o["subject"], o["topic"], o["env"] or "") for o in slots}
+    floor = {key: max((i.score for i in items if (i.subject, i.topic, i.env) == key), default=0.0) for key in keys}
+    kept = [i for i in items if (i.subject, i.topic, i.env) not in keys]
+    for i in (yield from _overlay_items(tenant, now, slots, t, k, session, include_candidates)):
+        i.score = floor[(i.subject, i.topic, i.env)] or 1.0 / (RRF_K + 1)
+        kept.append(i)
+    return kept
+
+
+def _quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetime) -> Plan[list[ContextItem]]:
+    """Old documents quoted about the slots shown: history, flagged, never the current value."""
+    slots = [{"subject": s, "topic": tp, "env": e} for s, tp, e in sorted({(i.subject, i.topic, i.env) for i in items})]
+    if not slots:
+        return []
+    quoted = yield from _read("recall/quoted", tenant, slots=slots, known_at=k)
+    current = {(i.subject, i.topic, i.env): i for i in items}
+    seen: set[str] = set()
+    out: list[ContextItem] = []
+    for q in quoted:
+        cur = current.get((q["subject"], q["topic"], q["env"] or ""))
+        if q["fact"] in seen or cur is None or cur.fact == q["fact"] or q["value"] == cur.value:
+            continue  # nothing shown for that slot, or the quote only repeats what holds
+        seen.add(q["fact"])
+        now_text = cur.value if cur.kind == "fact" else " | ".join(map(str, cur.conflict or []))
+        said = (to_datetime(q["source_at"]) or t).date().isoformat()
+        forwarded = (to_datetime(q["quoted_at"]) or t).date().isoformat()
+        out.append(ContextItem(
+            kind="quoted", subject=q["subject"], topic=q["topic"], env=q["env"] or "", value=q["value"],
+            valid_from=to_datetime(q["valid_from"]), authority="L1", status="history", version=q["version"],
+            fact=q["fact"], source=_source(q), legs=["quoted"], score=cur.score * QUOTED_WEIGHT,
+            warnings=[ItemWarning(kind="quoted", message=(
+                f"what {q['source']} said on {said}, forwarded in {q['quoted_in']} on {forwarded}; history, not the "
+                f"current value ({now_text})"))]))
+    return out
+
+
+def context(tenant: str, now: datetime, task: str, *, subject: str | None = None, env: str | None = None,
+            session: str | None = None, valid_at: Any = None, known_at: Any = None, budget_tokens: int = 1500,
+            include_candidates: bool = False, hops: int = 2, limit: int = 40, area: str | None = None,
+            embedder: Any = None, summary: bool = True, playbooks: bool = True,
+            stale_after_days: int = 180, expiring_within_days: int = 7) -> Plan[MemoryContext]:
+    """What an agent should know for ``task``: see the module docstring for the steps."""
+    _check(task, budget_tokens, hops, limit, {"subject": subject, "env": env, "session": session, "area": area})
+    t, k = _times(now, valid_at, known_at)
+    ctx = MemoryContext(task=task, tenant=tenant, subject=subject, env=env, session=session, valid_at=t, known_at=k,
+                        ledger_version=10**12, budget_tokens=budget_tokens)
+    if count_tokens(header(ctx)) + 8 > budget_tokens:  # before any I/O: a refused call touches nothing
+        raise ValidationError(f"budget_tokens={budget_tokens} does not even hold the context's header")
+    terms = analyse(task)
+    envs = [""] + ([env] if env else [])
+    notes: list[str] = []
+    vector_hits = yield from _vector_leg(tenant, task, embedder, limit, notes)
+    items = yield from _candidates(tenant, terms, subject, envs, t, k, hops, limit, vector_hits)
+    items = yield from _with_overlays(tenant, now, items, subject, envs, t, k, session, include_candidates)
+    if env:  # an environment's own value replaces the general one for the same subject and topic
         specific = {(i.subject, i.topic) for i in items if i.env == env}
         items = [i for i in items if i.env == env or (i.subject, i.topic) not in specific]
     stale_after, expiring_within = timedelta(days=stale_after_days), timedelta(days=expiring_within_days)
     for i in items:
         _warn(i, t, k, stale_after, expiring_within)
         i.score = _weigh(i)
-    # Old documents quoted about the same slots: history, flagged, never the current value.
-    slots = [{"subject": s, "topic": tp, "env": e} for s, tp, e in sorted({(i.subject, i.topic, i.env) for i in items})]
-    if slots:
-        quoted = yield from _read("recall/quoted", tenant, slots=slots, known_at=k)
-        current = {(i.subject, i.topic, i.env): i for i in items}
-        seen: set[str] = set()
-        for q in quoted:
-            key = (q["subject"], q["topic"], q["env"] or "")
-            cur = current.get(key)
-            if q["fact"] in seen or cur is None or cur.fact == q["fact"] or q["value"] == cur.value:
-                continue
-            seen.add(q["fact"])
-            qi = ContextItem(kind="quoted", subject=q["subject"], topic=q["topic"], env=q["env"] or "", value=q["value"],
-                             valid_from=to_datetime(q["valid_from"]), authority="L1", status="history",
-                             version=q["version"], fact=q["fact"], source=_source(q), legs=["quoted"],
-                             score=cur.score * QUOTED_WEIGHT)
-            current_text = cur.value if cur.kind == "fact" else " | ".join(map(str, cur.conflict or []))
-            qi.warnings.append(ItemWarning(kind="quoted", message=(
-                f"what {q['source']} said on {(to_datetime(q['source_at']) or t).date().isoformat()}, forwarded in "
-                f"{q['quoted_in']} on {(to_datetime(q['quoted_at']) or t).date().isoformat()}; history, not the "
-                f"current value ({current_text})")))
-            items.append(qi)
+    items += yield from _quoted_items(tenant, items, t, k)
     items.sort(key=lambda i: (-i.score, i.kind == "quoted", i.subject, i.topic, str(i.value)))
     head = yield from _read("recall/head", tenant)
-    rules: list[Rule] = []
-    cards: list[Card] = []
-    if playbooks:
-        rules, cards = yield from _playbooks(tenant, terms, area)
+    rules, cards = (yield from _playbooks(tenant, terms, area)) if playbooks else ([], [])
     summary_view: SummaryView | None = None
     if summary and subject and valid_at is None and known_at is None:
         from .summaries import summary as build_summary
         summary_view = yield from build_summary(tenant, now, subject)
-    ctx = MemoryContext(task=task, tenant=tenant, subject=subject, env=env, session=session, valid_at=t, known_at=k,
-                        ledger_version=head[0]["seq"] if head else 0, items=items, rules=rules, cards=cards,
-                        summary=summary_view, notes=notes, budget_tokens=budget_tokens)
-    if count_tokens(header(ctx)) + 8 > budget_tokens:
-        raise ValidationError(f"budget_tokens={budget_tokens} does not even hold the context's header")
-    return fit(ctx)
-
+    return fit(ctx.model_copy(update={"ledger_version": head[0]["seq"] if head else 0, "items": items, "rules": rules,
+                                      "cards": cards, "summary": summary_view, "notes": notes}))
