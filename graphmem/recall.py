@@ -235,8 +235,9 @@ def _warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after
     if item.expires_at is not None and item.expires_at <= known_at + expiring_within:
         w.append(ItemWarning(kind="expiring", message=f"expires {item.expires_at.isoformat()}"))
     if item.valid_to is not None and item.kind != "quoted" and item.valid_to <= valid_at + expiring_within:
-        w.append(ItemWarning(kind="expiring", message=f"holds only until {item.valid_to.date().isoformat()}; "
-                                                      "temporary"))
+        last = (item.valid_to - timedelta(microseconds=1)).date().isoformat()
+        w.append(ItemWarning(kind="expiring", message=f"temporary: ends {_iso(item.valid_to)} (last day {last}); "
+                                                      "what it replaced resumes then"))
     if item.kind != "quoted" and item.valid_to is None and item.recorded_at is not None \
             and item.recorded_at < known_at - stale_after:
         days = (known_at - item.recorded_at).days
@@ -246,6 +247,10 @@ def _warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after
     if item.kind == "fact" and src is not None and src.quoted_by:
         w.append(ItemWarning(kind="quoted", message=f"stated in {src.id} ({src.at.date().isoformat() if src.at else '?'}),"
                                                     f" an old source quoted later in {', '.join(src.quoted_by)}"))
+
+
+def _iso(t: datetime) -> str:
+    return t.date().isoformat() if (t.hour, t.minute, t.second) == (0, 0, 0) else t.isoformat(timespec="seconds")
 
 
 def _weigh(item: ContextItem) -> float:

@@ -208,6 +208,13 @@ def test_summary_goes_stale_after_a_correction_and_is_rebuilt(store, driver):
     # a write about someone else leaves it alone
     store.set("bob", "employer", "Initech", recorded_at="2026-09-03T00:00:00Z")
     assert not store.summary("lin").rebuilt
+    # a topic's summary goes stale only with its own topic
+    assert "employer: Acme" in store.summary("lin", "employer").text
+    store.set("lin", "home_address", "Riverside Rd", recorded_at="2026-09-04T00:00:00Z")
+    assert not store.summary("lin", "employer").rebuilt and store.summary("lin").rebuilt
+    store.set("lin", "employer", "Globex", recorded_at="2026-09-05T00:00:00Z")
+    again = store.summary("lin", "employer")
+    assert again.rebuilt and again.was_stale and "Globex" in again.text and "home_address" not in again.text
 
 
 def test_budget_drops_lowest_ranked_whole_and_reports_it(store):

@@ -77,6 +77,12 @@ def test_user_page_parser_and_diff():
                    ("set", "port", "9000", None), ("retract", None, None, "f1")]
     assert all(e.get("source") == events[0]["id"] for e in events[1:])
     assert page_events("lin", current, current, NOW, None, many=set()) == []
+    langs = [PageLine("language", "", "English"), PageLine("language", "", "中文")]
+    edited = [PageLine("language", "", "English"), PageLine("language", "", "Français")]
+    ops = [(e["op"], e.get("value")) for e in page_events("lin", langs, edited, NOW, None, many={"language"})]
+    assert ops == [("source", None), ("set", "Français"), ("revoke", "中文")]
+    with pytest.raises(ValidationError, match="one value"):
+        page_events("lin", current, current + [PageLine("home_address", "", "Other Rd")], NOW, None, many=set())
 
 
 def test_embedders():
