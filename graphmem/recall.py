@@ -90,12 +90,14 @@ def analyse(task: str, vocabulary: Vocabulary | None = None) -> TaskTerms:
     for a, b in zip(words, words[1:]):
         mentions += [f"{a} {b}", f"{a}_{b}".lower(), f"{a}-{b}".lower()]
     for run in _CJK.findall(task):
+        if len(terms) >= MAX_TERMS and len(mentions) >= MAX_MENTIONS:
+            break  # a long text: enough to search with
         for i in range(len(run) - 1):
             bigram = run[i:i + 2]
             if not set(bigram) <= _ZH_STOP and bigram not in terms:
                 terms.append(bigram)
         for n in range(2, 7):
-            mentions += [run[i:i + n] for i in range(len(run) - n + 1)]
+            mentions += [run[i:i + n] for i in range(min(len(run) - n + 1, MAX_MENTIONS))]
     topics: list[str] = []
     for name, rules in vocabulary.topics.items():
         cues = [name, name.replace("_", " "), *rules.nouns.get("en", []), *rules.nouns.get("zh", []),
