@@ -321,15 +321,17 @@ def rebuild(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Opti
 @app.command("eval")
 def eval_(files: list[Path] = typer.Argument(..., help="scenario files (shared/eval/FORMAT.md)"),
           keep: bool = typer.Option(False, help="keep the scenario tenants for inspection"),
+          recall: bool = typer.Option(False, "--recall", help="also ask every as_of query through context()"),
           uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Run scenario files; one line per failure, then 'N passed, M failed' and the two accuracies.
+    """Run scenario files; one line per failure, then 'N passed, M failed' and the two accuracies
+    (with --recall, a third: does context() show what as_of answers?).
 
-    Example: graphmem eval ../shared/eval/scenarios.json
+    Example: graphmem eval ../shared/eval/scenarios.json --recall
     """
     from .evaluation import run_files
     with _store(uri, database, "default") as store:
         try:
-            report = run_files(store, [str(f) for f in files], keep=keep)
+            report = run_files(store, [str(f) for f in files], keep=keep, recall=recall)
         except (GraphMemError, OSError, ValueError) as e:
             typer.echo(f"Error: {e}", err=True)
             raise typer.Exit(1)

@@ -3,6 +3,10 @@
 Each scenario runs in a fresh tenant (the scenario's tenant names, prefixed with a run id), its
 events are applied in order (an event with ``expect_error`` must be refused), then its queries
 are compared with what they expect. Fresh tenants are deleted afterwards unless ``keep=True``.
+
+With ``recall=True`` (``graphmem eval --recall``) every ``as_of`` query is also asked through
+``context()`` — the way an agent reads — and what the context shows for that slot must be what
+``as_of`` answers (value, values or conflict, and the source): "recall agreement".
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ class EvalReport:
     current_total: int = 0
     provenance_ok: int = 0
     provenance_total: int = 0
+    recall_ok: int = 0
+    recall_total: int = 0
     failures: list[Failure] = field(default_factory=list)
 
     def summary_lines(self) -> list[str]:
@@ -61,12 +67,14 @@ class EvalReport:
             return f"{a}/{b} ({100.0 * a / b:.1f}%)" if b else "0/0 (n/a)"
         return [f"{self.passed} passed, {self.failed} failed",
                 f"current-fact accuracy: {pct(self.current_ok, self.current_total)}",
-                f"provenance accuracy: {pct(self.provenance_ok, self.provenance_total)}"]
+                f"provenance accuracy: {pct(self.provenance_ok, self.provenance_total)}"] + \
+            ([f"recall agreement: {pct(self.recall_ok, self.recall_total)}"] if self.recall_total else [])
 
     def to_json(self) -> dict[str, Any]:
         return {"passed": self.passed, "failed": self.failed,
                 "current_fact_accuracy": [self.current_ok, self.current_total],
                 "provenance_accuracy": [self.provenance_ok, self.provenance_total],
+                "recall_agreement": [self.recall_ok, self.recall_total],
                 "failures": [f.__dict__ for f in self.failures]}
 
 
@@ -130,8 +138,31 @@ async def _ask(store: Any, q: dict[str, Any]) -> dict[str, Any]:
     raise GraphMemError(f"unknown query kind {kind!r}")
 
 
+async def _recall(store: Any, q: dict[str, Any]) -> tuple[Any, Any] | None:
+    """None when context() shows for the slot exactly what as_of answers; else (as_of, context)."""
+    kw = {k: q[k] for k in ("valid_at", "known_at", "env", "session") if q.get(k)}
+    kw["include_candidates"] = bool(q.get("include_candidates"))
+    a = await _v(store.as_of(q["subject"], q["topic"], **kw))
+    ctx = await _v(store.context(f"{q['topic']} of {q['subject']}", subject=q["subject"], budget_tokens=50_000,
+                                 limit=200, summary=False, playbooks=False, **kw))
+    items = [i for i in ctx.items if i.kind != "quoted" and i.subject == q["subject"] and i.topic == q["topic"]
+             and i.env == (q.get("env") or "")]
+    if a.conflict:
+        want: Any = sorted(a.conflict)
+        got: Any = sorted(items[0].conflict or []) if len(items) == 1 and items[0].kind == "conflict" \
+            else [i.value for i in items]
+    elif a.values is not None:
+        want, got = sorted(a.values), sorted(i.value for i in items)
+    else:
+        want, got = ([] if a.value is None else [a.value]), [i.value for i in items]
+    sources = sorted({i.source.id for i in items if i.source})
+    if got == want and not (a.source and a.value is not None and a.source not in sources):
+        return None
+    return {"as_of": want, "source": a.source}, {"context": got, "sources": sources}
+
+
 async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
-                              keep: bool = False) -> EvalReport:
+                              keep: bool = False, recall: bool = False) -> EvalReport:
     """Run scenarios through ``store`` — a GraphMem or an AsyncGraphMem."""
     report = report or EvalReport()
     for sc in scenarios:
@@ -187,6 +218,17 @@ async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], repor
                 report.failures.append(Failure(sc["id"], i, desc, q["expect"], got))
             else:
                 report.passed += 1
+            if recall and q["q"] == "as_of":
+                report.recall_total += 1
+                try:
+                    differs = await _recall(target, q)
+                except GraphMemError as e:
+                    differs = ({"as_of": "an answer"}, {"error": f"{type(e).__name__}: {e}"})
+                if differs is None:
+                    report.recall_ok += 1
+                else:
+                    report.failed += 1
+                    report.failures.append(Failure(sc["id"], i, f"recall {q['subject']}/{q['topic']}", *differs))
         if not keep:
             for real in used:
                 await _v(store.for_tenant(real).drop_tenant())
@@ -194,9 +236,9 @@ async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], repor
 
 
 def run_scenarios(store: Any, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
-                  keep: bool = False) -> EvalReport:
+                  keep: bool = False, recall: bool = False) -> EvalReport:
     """Run scenarios through a sync GraphMem (from code that is not inside an event loop)."""
-    return asyncio.run(run_scenarios_async(store, scenarios, report, keep))
+    return asyncio.run(run_scenarios_async(store, scenarios, report, keep, recall))
 
 
 def _load(paths: list[str | Path]) -> list[dict[str, Any]]:
@@ -206,9 +248,10 @@ def _load(paths: list[str | Path]) -> list[dict[str, Any]]:
     return scenarios
 
 
-def run_files(store: Any, paths: list[str | Path], keep: bool = False) -> EvalReport:
-    return run_scenarios(store, _load(paths), keep=keep)
+def run_files(store: Any, paths: list[str | Path], keep: bool = False, recall: bool = False) -> EvalReport:
+    return run_scenarios(store, _load(paths), keep=keep, recall=recall)
 
 
-async def run_files_async(store: Any, paths: list[str | Path], keep: bool = False) -> EvalReport:
-    return await run_scenarios_async(store, _load(paths), keep=keep)
+async def run_files_async(store: Any, paths: list[str | Path], keep: bool = False,
+                          recall: bool = False) -> EvalReport:
+    return await run_scenarios_async(store, _load(paths), keep=keep, recall=recall)
