@@ -78,10 +78,14 @@ def test_routing_uri_and_named_database(neo4j_target):
     """neo4j:// (routing) works against the same server; the database name is passed through."""
     s = neo4j_target.settings
     routed = Settings(uri=s.uri.replace("bolt://", "neo4j://"), user=s.user, password=s.password, database="neo4j")
-    with GraphMem(routed, tenant="routing-check") as mem:
+    from graphmem.embed import HashingEmbedder
+    with GraphMem(routed, tenant="routing-check", embedder=HashingEmbedder()) as mem:
         try:
             mem.set("a", "b", "c")
             assert mem.as_of("a", "b").value == "c"
+            # recall's reads (full-text, vector, SHOW INDEXES) and derived writes (embeddings, summary)
+            ctx = mem.context("what is b of a?", subject="a")
+            assert [i.value for i in ctx.items] == ["c"] and ctx.summary is not None
         finally:
             mem.drop_tenant()
 
