@@ -191,6 +191,7 @@ class UnitOfWork:
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
         self._touched: set[tuple[str, str]] = set()  # (subject, topic) whose summaries go stale
+        self._has_summaries = True  # until the ledger lock says otherwise
 
     @classmethod
     def open(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
@@ -199,6 +200,7 @@ class UnitOfWork:
         head = (yield from unit._q("ledger/lock", token=uuid.uuid4().hex))[0]
         unit.seq = head["seq"]
         unit.last = to_datetime(head["last_recorded_at"])
+        unit._has_summaries = bool(head["has_summaries"])
         return unit
 
     # -- loading (each a batch query; results cached for the unit) ------------------------------
@@ -607,6 +609,6 @@ class UnitOfWork:
             yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
         if self._w_links:
             yield from self._q("write/links", links=self._w_links)
-        if append and self._touched:
+        if append and self._touched and self._has_summaries:
             yield from self._q("write/summaries_stale", seq=self.seq,
                                slots=[{"subject": s, "topic": t} for s, t in sorted(self._touched)])

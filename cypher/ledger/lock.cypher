@@ -3,4 +3,7 @@
 MERGE (h:LedgerHead {tenant: $tenant})
 ON CREATE SET h.seq = 0, h.last_recorded_at = null
 SET h.locked_by = $token
-RETURN h.seq AS seq, h.last_recorded_at AS last_recorded_at
+// Whether any summary exists: if none, a write has none to mark stale and skips that query. (A
+// summary saved later takes this same lock first, so it cannot slip in unseen.)
+RETURN h.seq AS seq, h.last_recorded_at AS last_recorded_at,
+       EXISTS { MATCH (m:Summary {tenant: $tenant}) WHERE m.uid IS NOT NULL } AS has_summaries
