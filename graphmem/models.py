@@ -34,6 +34,7 @@ __all__ = [
     "SourceEvent",
     "Why",
     "WriteResult",
+    "check_ids",
     "parse_event",
     "parse_time",
 ]
@@ -90,6 +91,18 @@ def _ident(v: Any) -> str:
 
 
 Ident = Annotated[str, pydantic.BeforeValidator(_ident)]
+
+
+def check_ids(**values: Any) -> None:
+    """Keyword arguments of a read (subject, topic, env…) checked like the events' identifiers:
+    each that is given must pass :data:`Ident`'s rules, or :class:`ValidationError` names it."""
+    for key, value in values.items():
+        if value is None:
+            continue
+        try:
+            _ident(value)
+        except ValueError as e:
+            raise ValidationError(f"{key} {e} (a non-empty string of at most {MAX_ID} characters)") from e
 
 
 def _value(v: Any) -> str:

@@ -31,7 +31,7 @@ from .errors import ConfigurationError, ValidationError
 from .extract.vocabulary import Vocabulary
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
                              SourceRef, SummaryView, fit, header)
-from .models import MAX_ID, MAX_TEXT
+from .models import MAX_TEXT, check_ids
 from .ops import Plan, Tx, _read, _times, as_of
 from .projection import to_datetime
 from .queries import Call
@@ -182,9 +182,7 @@ def _check(task: Any, budget_tokens: Any, hops: Any, limit: Any, ids: dict[str, 
         raise ValidationError("hops must be 0, 1 or 2")
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 500:
         raise ValidationError("limit must be an integer from 1 to 500")
-    for key, value in ids.items():
-        if value is not None and (not isinstance(value, str) or not value or len(value) > MAX_ID):
-            raise ValidationError(f"{key} must be a non-empty string of at most {MAX_ID} characters")
+    check_ids(**ids)
 
 
 def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | None]:

@@ -19,9 +19,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from .errors import StaleError, ValidationError
+from .errors import StaleError
 from .memory_context import SummaryView
-from .models import MAX_ID
+from .models import check_ids
 from .ops import Plan, Tx, _read
 from .projection import to_datetime
 
@@ -58,9 +58,7 @@ def summarise(subject: str, rows: list[dict[str, Any]], version: int) -> str:
 def summary(tenant: str, now: datetime, subject: str, topic: str | None = None, *,
             rebuild: bool = True) -> Plan[SummaryView]:
     """The subject's (or one topic's) summary, rebuilt first if any fact it depends on changed."""
-    for key, value in (("subject", subject), ("topic", topic)):
-        if value is not None and (not isinstance(value, str) or not value or len(value) > MAX_ID):
-            raise ValidationError(f"{key} must be a non-empty string of at most {MAX_ID} characters")
+    check_ids(subject=subject, topic=topic)
     uid = f"{subject}/{topic or '*'}"
     stored = yield from _read("summary/get", tenant, uid=uid)
     was_stale = bool(stored and stored[0]["stale"])
