@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 from neo4j import exceptions as neo4j_errors
 
 from . import ops
-from .errors import ConnectionError_, GraphMemError, QueryError, ValidationError
+from .errors import ConfigurationError, ConnectionError_, GraphMemError, QueryError, ValidationError
 from .models import MessageEvent
 from .settings import Settings
 
@@ -206,7 +206,6 @@ class StoreApi:
     def embed_pending(self, *, limit: int = 1000) -> Any:
         """Bring the fact embeddings up to the ledger (the vector leg); returns how many were embedded."""
         from .recall import embed_pending, ensure_vector_index
-        from .errors import ConfigurationError
         embedder = self.embedder
         if embedder is None:
             raise ConfigurationError("no embedder: pass embedder= or set GRAPHMEM_EMBEDDER=hashing")

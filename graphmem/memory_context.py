@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from .budget import TOKENIZER, count_tokens
 
-__all__ = ["Card", "ContextItem", "ItemWarning", "LeftOut", "MemoryContext", "Rule", "SourceRef", "SummaryView",
+__all__ = ["Card", "ContextItem", "ItemWarning", "LeftOut", "MemoryContext", "Rule", "SourceRef", "SummaryView", "day",
            "fence", "fit"]
 
 WarningKind = Literal["stale", "inferred", "candidate", "conflicting", "expiring", "quoted", "session"]
@@ -173,7 +173,8 @@ def fence(text: str) -> str:
     return f"{bar}text\n{clean}\n{bar}"
 
 
-def _day(t: datetime | None) -> str:
+def day(t: datetime | None) -> str:
+    """A time as people read it: the date alone at midnight, else to the second (UTC as Z)."""
     if t is None:
         return "open"
     if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
@@ -182,19 +183,18 @@ def _day(t: datetime | None) -> str:
 
 
 def render_item(i: int, item: ContextItem, shown_sources: set[str]) -> str:
+    head = f"[{i}] {name(item.subject)} · {name(item.topic)}" + (f" [{name(item.env)}]" if item.env else "")
     if item.kind == "conflict":
-        head = f"[{i}] {name(item.subject)} · {name(item.topic)}" + (f" [{name(item.env)}]" if item.env else "") \
-            + " = CONFLICT: " + " | ".join(inline(v) for v in item.conflict or [])
+        head += " = CONFLICT: " + " | ".join(inline(v) for v in item.conflict or [])
     else:
-        head = f"[{i}] {name(item.subject)} · {name(item.topic)}" + (f" [{name(item.env)}]" if item.env else "") \
-            + f" = {inline(item.value)}"
+        head += f" = {inline(item.value)}"
         if item.kind == "quoted":
             head += "  (quoted from an old source: history, not current)"
     meta = [f"{item.authority or '?'} {item.status or ''}".strip(),
-            f"dated {_day(item.valid_from)}" if item.kind == "quoted"
-            else f"valid {_day(item.valid_from)} → {_day(item.valid_to)}"]
+            f"dated {day(item.valid_from)}" if item.kind == "quoted"
+            else f"valid {day(item.valid_from)} → {day(item.valid_to)}"]
     if item.recorded_at:
-        meta.append(f"recorded {_day(item.recorded_at)}")
+        meta.append(f"recorded {day(item.recorded_at)}")
     if item.version is not None:
         meta.append(f"ledger v{item.version}")
     if item.confidence is not None:
@@ -204,7 +204,7 @@ def render_item(i: int, item: ContextItem, shown_sources: set[str]) -> str:
         lines.append(f"    ! {w.kind}: {w.message}")
     src = item.source
     if src is not None:
-        said = f"source {name(src.id)} ({name(src.kind)}, {_day(src.at)}" + (f", by {name(src.author)}" if src.author else "") + ")"
+        said = f"source {name(src.id)} ({name(src.kind)}, {day(src.at)}" + (f", by {name(src.author)}" if src.author else "") + ")"
         if src.text and src.id not in shown_sources:
             shown_sources.add(src.id)
             lines.append(f"    {said} says:")
@@ -245,8 +245,8 @@ def render_summary(s: SummaryView) -> str:
 def header(ctx: MemoryContext) -> str:
     scope = f"tenant {name(ctx.tenant)}" + (f" · subject {name(ctx.subject)}" if ctx.subject else "") \
         + (f" · env {name(ctx.env)}" if ctx.env else "") + (f" · session {name(ctx.session)}" if ctx.session else "")
-    return (f"## Memory (ledger v{ctx.ledger_version})\n{scope} · valid at {_day(ctx.valid_at)} · known at "
-            f"{_day(ctx.known_at)}\n{DATA_NOTICE}")
+    return (f"## Memory (ledger v{ctx.ledger_version})\n{scope} · valid at {day(ctx.valid_at)} · known at "
+            f"{day(ctx.known_at)}\n{DATA_NOTICE}")
 
 
 def fit(ctx: MemoryContext) -> MemoryContext:

@@ -30,7 +30,7 @@ from .budget import count_tokens
 from .errors import ConfigurationError, ValidationError
 from .extract.vocabulary import Vocabulary
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
-                             SourceRef, SummaryView, fit, header)
+                             SourceRef, SummaryView, day, fit, header)
 from .models import MAX_TEXT, check_ids
 from .ops import Plan, Tx, _read, _times, as_of
 from .projection import to_datetime
@@ -195,14 +195,19 @@ def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | 
     return text[start:start + EXCERPT_CHARS], len(text)
 
 
+def _source_ref(uid: str, kind: Any, at: Any, author: Any, text: str | None, evidence: str | None = None,
+                quoted_by: list[str] | None = None) -> SourceRef:
+    excerpt, full = _excerpt(text, evidence)
+    return SourceRef(id=uid, kind=kind, at=to_datetime(at), author=author, text=excerpt, truncated_from=full,
+                     span=evidence, quoted_by=quoted_by or [])
+
+
 def _source(row: dict[str, Any], prefix: str = "source", evidence: str | None = None) -> SourceRef | None:
     uid = row.get(prefix)
     if not uid:
         return None
-    text, full = _excerpt(row.get(f"{prefix}_text"), evidence)
-    return SourceRef(id=uid, kind=row.get(f"{prefix}_kind"), at=to_datetime(row.get(f"{prefix}_at")),
-                     author=row.get(f"{prefix}_author"), text=text, truncated_from=full, span=evidence,
-                     quoted_by=row.get("quoted_by") or [])
+    return _source_ref(uid, row.get(f"{prefix}_kind"), row.get(f"{prefix}_at"), row.get(f"{prefix}_author"),
+                       row.get(f"{prefix}_text"), evidence, row.get("quoted_by"))
 
 
 def _item(rows: list[dict[str, Any]]) -> ContextItem:
@@ -236,7 +241,7 @@ def _warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after
         w.append(ItemWarning(kind="expiring", message=f"expires {item.expires_at.isoformat()}"))
     if item.valid_to is not None and item.kind != "quoted" and item.valid_to <= valid_at + expiring_within:
         last = (item.valid_to - timedelta(microseconds=1)).date().isoformat()
-        w.append(ItemWarning(kind="expiring", message=f"temporary: ends {_iso(item.valid_to)} (last day {last}); "
+        w.append(ItemWarning(kind="expiring", message=f"temporary: ends {day(item.valid_to)} (last day {last}); "
                                                       "what it replaced resumes then"))
     if item.kind != "quoted" and item.valid_to is None and item.recorded_at is not None \
             and item.recorded_at < known_at - stale_after:
@@ -247,10 +252,6 @@ def _warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after
     if item.kind == "fact" and src is not None and src.quoted_by:
         w.append(ItemWarning(kind="quoted", message=f"stated in {src.id} ({src.at.date().isoformat() if src.at else '?'}),"
                                                     f" an old source quoted later in {', '.join(src.quoted_by)}"))
-
-
-def _iso(t: datetime) -> str:
-    return t.date().isoformat() if (t.hour, t.minute, t.second) == (0, 0, 0) else t.isoformat(timespec="seconds")
 
 
 def _weigh(item: ContextItem) -> float:
@@ -277,10 +278,8 @@ def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: d
     by_id = {r["uid"]: r for r in rows}
     for s, a in answers:
         values = a.values if a.values is not None else ([] if a.value is None and a.conflict is None else [a.value])
-        src_row = by_id.get(a.source or "")
-        src = SourceRef(id=a.source, kind=src_row["kind"], at=to_datetime(src_row["at"]), author=src_row["author"],
-                        text=_excerpt(src_row["text"], None)[0], truncated_from=_excerpt(src_row["text"], None)[1]) \
-            if src_row else None
+        row = by_id.get(a.source or "")
+        src = _source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"]) if row else None
         common = dict(subject=s["subject"], topic=s["topic"], env=s["env"] or "", is_entity=a.is_entity,
                       valid_from=a.valid_from, valid_to=a.valid_to, authority=a.authority, status=a.status,
                       fact=a.fact, source=src, legs=["overlay"])

@@ -48,11 +48,15 @@ def _value_text(value: Any) -> str:
                                                     or text != text.strip() or not text) else text
 
 
+def _on_page(row: dict[str, Any]) -> bool:
+    """A page shows the explicit (L1), unconflicted live facts (summary/facts gives confirmed ones)."""
+    return row["authority"] == "L1" and not row["conflict"] and row["value"] is not None
+
+
 def page_lines(rows: list[dict[str, Any]]) -> list[PageLine]:
-    """The explicit (L1), confirmed, unconflicted live facts a page shows."""
     return [PageLine(topic=r["topic"], env=r["env"] or "", value=str(r["value"]), fact=r["fact"],
                      bounded=r["valid_to"] is not None)
-            for r in rows if r["authority"] == "L1" and not r["conflict"] and r["value"] is not None]
+            for r in rows if _on_page(r)]
 
 
 def render_page(subject: str, rows: list[dict[str, Any]], version: int, tenant: str) -> str:
@@ -60,9 +64,7 @@ def render_page(subject: str, rows: list[dict[str, Any]], version: int, tenant: 
              f"<!-- graphmem user page · tenant {tenant} · ledger v{version}. Confirmed facts {subject} stated.",
              "     Edit a value, add or delete a '- topic: value' line, then run",
              f"     graphmem user apply {subject} FILE — every change becomes a ledger event. -->", ""]
-    for r in rows:
-        if r["authority"] != "L1" or r["conflict"] or r["value"] is None:
-            continue
+    for r in filter(_on_page, rows):
         where = f"{r['topic']} [{r['env']}]" if r["env"] else r["topic"]
         start, end = to_datetime(r["valid_from"]), to_datetime(r["valid_to"])
         span = f"since {start.date().isoformat()}" if end is None and start else \
