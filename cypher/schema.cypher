@@ -32,3 +32,9 @@ CREATE INDEX fact_session IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.session);
 CREATE CONSTRAINT summary_key IF NOT EXISTS FOR (m:Summary) REQUIRE (m.tenant, m.uid) IS UNIQUE;
 CREATE INDEX summary_subject IF NOT EXISTS FOR (m:Summary) ON (m.tenant, m.subject);
 CREATE CONSTRAINT embedding_state_key IF NOT EXISTS FOR (x:EmbeddingState) REQUIRE x.tenant IS UNIQUE;
+// Episodic recall (graphmem.recall, messages as recall items): source text and its author under an
+// English analyzer (stemming, stop words) and, for Chinese and Japanese, under the CJK analyzer
+// (character bigrams). Both index `tenant` so a Lucene query is scoped before it ranks.
+CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text, s.author] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+CREATE FULLTEXT INDEX message_text_cjk IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
+CREATE INDEX source_session IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.session);

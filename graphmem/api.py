@@ -83,6 +83,17 @@ class StoreApi:
             self._extractor = default_extractor()
         return list(self._extractor.extract(message, context))
 
+    def _prepare(self, texts: list[str]) -> None:
+        """Let the extractor parse a batch of message texts in one pass, if it can."""
+        if not texts:
+            return
+        if self._extractor is None:
+            from .extract import default_extractor
+            self._extractor = default_extractor()
+        prepare = getattr(self._extractor, "prepare", None)
+        if callable(prepare):
+            prepare(texts)
+
     # -- writes ----------------------------------------------------------------------------------
 
     def install_schema(self) -> Any:
@@ -109,7 +120,30 @@ class StoreApi:
         store refuses rolls its whole batch back and raises with the event's index; earlier
         batches stay applied. A bulk load is for this client's tenant only.
         """
-        return self._run(ops.apply_bulk(self.tenant, events, self._clock, self._extract, batch_size, progress))
+        return self._run(ops.apply_bulk(self.tenant, events, self._clock, self._extract, batch_size, progress,
+                                        self._prepare))
+
+    def ingest_bulk(self, messages: Iterable[dict[str, Any]], *, batch_size: int = 500,
+                    progress: Callable[[int], None] | None = None, embed: bool = True) -> Any:
+        """A transcript at once: each message ``{id, speaker, text, at?, session?, about?, kind?}``
+        goes through the extractor like :meth:`ingest`, parsed in batches, ``batch_size`` messages
+        to a transaction, then embedded for recall. Ids are idempotency ids: loading the same
+        transcript twice writes nothing new. Every message is validated before anything is written.
+
+        >>> mem.ingest_bulk([{"id": "D1:1", "speaker": "Caroline", "at": "2023-05-08T13:56:00Z",
+        ...                   "text": "I went to a support group yesterday."}])
+        """
+        from .transcripts import ingest_bulk
+        return self._run(ingest_bulk(self.tenant, messages, self._clock, self._extract, self._prepare,
+                                     self.embedder if embed else None, batch_size, progress))
+
+    def alias(self, subject: str, alias: str, **fields: Any) -> Any:
+        """Record another name for a person or thing ("Mel" for "Melanie"): recall resolves it.
+
+        >>> mem.alias("Melanie", "Mel")
+        """
+        from .transcripts import alias_events
+        return self.apply_many(alias_events(subject, alias, fields))
 
     def add_source(self, id: str, *, kind: str, at: Any, text: str = "", author: str | None = None,
                    **extra: Any) -> Any:
@@ -181,9 +215,11 @@ class StoreApi:
 
     def context(self, task: str, **kw: Any) -> Any:
         """What an agent should know for ``task``: a :class:`~graphmem.memory_context.MemoryContext`
-        (items with validity, source, version, authority and warnings; rules and cards; a summary)
-        fitted to ``budget_tokens``. Keywords: subject, env, session, valid_at, known_at,
-        budget_tokens, include_candidates, hops, limit, area (see graphmem.recall.context)."""
+        (facts with validity, source, version, authority and warnings; the messages that match;
+        history for questions about the past; rules and cards; a summary) fitted to
+        ``budget_tokens``. Keywords: subject, env, session, valid_at, known_at, budget_tokens,
+        include_candidates, hops, limit, area, config (a RecallConfig or a preset name: see
+        graphmem.recall.context and graphmem.recall_config)."""
         from .recall import context
         return self._run(context(self.tenant, self._clock(), task, embedder=self.embedder, **kw))
 

@@ -615,6 +615,30 @@ def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
         typer.echo(json.dumps(result.data))
 
 
+@app.command("bench-recall")
+def bench_recall(locomo: Path = typer.Option(..., "--locomo", help="LoCoMo's data/locomo10.json (fetched by you)"),
+                 conversations: Optional[str] = typer.Option(None, help="comma-separated ids (default: all ten)"),
+                 out: Path = typer.Option(Path("bench/results"), help="where the JSON and the plot go"),
+                 preset: Optional[str] = typer.Option(None, "--config", help="a recall preset (default, facts, conversation)"),
+                 keep: bool = typer.Option(False, help="keep the bench tenants"),
+                 uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Evidence recall of context() on LoCoMo, against BM25 and recency in the same run (a benchmark).
+
+    Example: graphmem bench-recall --locomo ~/data/locomo10.json --conversations conv-26,conv-30
+    """
+    from . import bench_recall as br
+    with _store(uri, database, "bench") as store:
+        try:
+            result = br.run(store, locomo, conversations=conversations.split(",") if conversations else None,
+                            keep=keep, config=preset, log=(lambda s: None) if as_json else
+                            (lambda s: typer.echo(s, err=True)))
+        except GraphMemError as e:
+            _fail(e)
+    br.save(result, out)
+    br.plot(result, out)
+    typer.echo(json.dumps(result) if as_json else br.table(result))
+
+
 @app.command("bench-extract")
 def bench_extract(n: int = typer.Option(2000, "--messages", help="how many messages"), as_json: bool = JsonOpt) -> None:
     """Messages per second through the default extractor (a benchmark, not a test).

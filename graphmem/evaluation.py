@@ -145,7 +145,7 @@ async def _recall(store: Any, q: dict[str, Any]) -> tuple[Any, Any] | None:
     a = await _v(store.as_of(q["subject"], q["topic"], **kw))
     ctx = await _v(store.context(f"{q['topic']} of {q['subject']}", subject=q["subject"], budget_tokens=50_000,
                                  limit=200, summary=False, playbooks=False, **kw))
-    items = [i for i in ctx.items if i.kind != "quoted" and i.subject == q["subject"] and i.topic == q["topic"]
+    items = [i for i in ctx.items if i.kind in ("fact", "conflict") and i.subject == q["subject"] and i.topic == q["topic"]
              and i.env == (q.get("env") or "")]
     if a.conflict:
         want: Any = sorted(a.conflict)

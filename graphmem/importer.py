@@ -2,7 +2,8 @@
 
 Two kinds of file:
 
-* **events** — JSON Lines (or a JSON array) of FORMAT.md events;
+* **events** — JSON Lines (or a JSON array) of FORMAT.md events, or of transcript rows
+  (``{"id", "speaker", "text", "at"?, "session"?, "about"?}``: messages for the extractor);
 * **temporal-KG** — ``train.txt`` / ``valid.txt`` / ``test.txt`` of shared/data/temporal-kg with
   ``entity2id.txt`` and ``relation2id.txt`` beside them; every relation is declared many-valued.
 
@@ -19,9 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from .api import utcnow
 from .errors import GraphMemError
 from .models import parse_event
 from .temporal_kg import load as load_kg
+from .transcripts import is_transcript_row, message_event
 
 __all__ = ["ImportSummary", "detect", "import_files"]
 
@@ -61,7 +64,8 @@ def _events_from_json(path: Path, summary: ImportSummary) -> Iterator[tuple[str,
             except ValueError as e:
                 summary.rejects.append({"where": f"{path.name}:{n}", "reason": f"not JSON: {e}"})
     for n, item in items:
-        yield f"{path.name}:{n}", item
+        # a transcript row ({id, speaker, text, at?…}) is a message for the extractor
+        yield f"{path.name}:{n}", message_event(item, utcnow()) if is_transcript_row(item) else item
 
 
 def _events_from_kg(path: Path, summary: ImportSummary) -> Iterator[tuple[str, Any]]:
@@ -105,5 +109,7 @@ def import_files(store: Any, paths: list[Path], *, kind: str = "auto", batch_siz
         done += len(batch)
         if progress is not None:
             progress(done, total)
+    if any(e.op == "message" for _, e in items) and store.embedder is not None:
+        store.embed_pending()  # transcripts: their text is recall's too
     summary.seconds = time.perf_counter() - t0
     return summary

@@ -87,6 +87,8 @@ class Source(StructuredNode):
     recorded_at = DateTimeProperty()
     expires_at = DateTimeProperty()
     seq = IntegerProperty()
+    session = StringProperty()
+    about = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     quotes = RelationshipTo("Source", "QUOTES", model=Stamp)
 

@@ -116,12 +116,16 @@ def parse_bulk(tenant: str, events: Iterable[Any]) -> list[Any]:
 
 
 def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime], expand: Expander | None,
-               batch_size: int, progress: Callable[[int], None] | None) -> Plan[list[WriteResult]]:
-    """Many events in order, ``batch_size`` to a transaction; each batch is atomic."""
+               batch_size: int, progress: Callable[[int], None] | None,
+               prepare: Callable[[list[str]], None] | None = None) -> Plan[list[WriteResult]]:
+    """Many events in order, ``batch_size`` to a transaction; each batch is atomic. ``prepare`` gets
+    each batch's message texts first, so the extractor can parse them in one pass."""
     parsed = parse_bulk(tenant, events)
     results: list[WriteResult] = []
     for start in range(0, len(parsed), batch_size):
         batch, now = parsed[start:start + batch_size], clock()
+        if prepare is not None:
+            prepare([e.text for e in batch if e.op == "message" and e.drawn is None])
         results.extend((yield Tx(lambda b=batch, s=start, n=now: _unit(tenant, b, n, expand, s), "apply_bulk")))
         if progress is not None:
             progress(len(batch))

@@ -177,6 +177,7 @@ class UnitOfWork:
         self._checked_ids: set[str] = set()
         # pending writes
         self._w_sources: list[dict[str, Any]] = []
+        self._recent_rows: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         self._w_topics: dict[str, tuple[str, int | None]] = {}
         self._w_facts: list[dict[str, Any]] = []
         self._w_marks: list[dict[str, Any]] = []
@@ -480,6 +481,8 @@ class UnitOfWork:
         on the extractor's version.
         """
         yield from self._op_source(SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text, author=e.speaker))
+        # Where and about whom it was said: recall scopes and ranks messages by them.
+        self._w_sources[-1].update(session=e.session, about=e.about)
         if e.drawn is None:
             if self.expand is None:
                 raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
@@ -498,7 +501,13 @@ class UnitOfWork:
         """The latest facts about these subjects, stored or made earlier in this unit."""
         from .extract import PriorFact
 
-        rows = yield from self._q("fact/recent", subjects=subjects, limit=50)
+        # Within one unit the stored facts change only through this unit's own writes (``pending``
+        # below), so the stored part is read once per set of subjects: a bulk of messages by the
+        # same speakers costs one query, not one per message.
+        key = tuple(subjects)
+        if key not in self._recent_rows:
+            self._recent_rows[key] = yield from self._q("fact/recent", subjects=subjects, limit=50)
+        rows = self._recent_rows[key]
         stored = [PriorFact(uid=r["uid"], subject=r["subject"], topic=r["topic"], env=r["env"] or None,
                             value=r["value"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
                             valid_to=to_datetime(r["valid_to"]), author=r["author"], seq=r["seq"]) for r in rows]

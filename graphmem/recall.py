@@ -27,6 +27,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .budget import count_tokens
+from .episodic import (People, asks_about_past, fold, history_items, mark_replaced, message_items, resolve_people,
+                       task_range)
 from .errors import ConfigurationError, ValidationError
 from .extract.vocabulary import Vocabulary
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
@@ -35,6 +37,7 @@ from .models import MAX_TEXT, check_ids
 from .ops import Plan, Tx, _read, _times, as_of
 from .projection import to_datetime
 from .queries import Call
+from .recall_config import RecallConfig, recall_config
 
 __all__ = ["TaskTerms", "analyse", "context", "embed_pending"]
 
@@ -310,19 +313,22 @@ def _playbooks(tenant: str, terms: TaskTerms, area: str | None) -> Plan[tuple[li
     return rules, cards[:MAX_CARDS]
 
 
-def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str]) -> Plan[list[str]]:
-    """Fact ids nearest to the task (by their own text or their source's), best first."""
+def _vector_leg(tenant: str, task: str, embedder: Any, limit: int,
+                notes: list[str]) -> Plan[tuple[list[str], list[float] | None]]:
+    """Fact ids nearest to the task (by their own text or their source's), best first; and the task's
+    vector, which the message leg uses too."""
     if embedder is None:
-        notes.append("vector search off (no embedder; set GRAPHMEM_EMBEDDER=hashing or pass embedder=): "
-                     "graph, topic and full-text legs only")
-        return []
+        notes.append("vector search off (no embedder; GRAPHMEM_EMBEDDER=off or the wordllama package is "
+                      "missing): graph, topic and full-text legs only")
+        return [], None
     yield from ensure_vector_index(tenant, embedder.dimensions)
     yield from embed_pending(tenant, embedder, rounds=5)
     if (yield from _read("recall/embed_pending", tenant, limit=1)):
         notes.append("the vector index is still catching up with recent facts (embed_pending)")
-    hits = yield from _read("recall/vector", tenant, vector=embedder.embed([task])[0], k=limit * 10)
+    vector = embedder.embed([task])[0]
+    hits = yield from _read("recall/vector", tenant, vector=vector, k=limit * 10)
     ranked = sorted(hits, key=lambda h: -h["score"])
-    return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]
+    return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)], vector
 
 
 def _candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: list[str], t: datetime, k: datetime,
@@ -397,11 +403,18 @@ def _quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetim
 
 def context(tenant: str, now: datetime, task: str, *, subject: str | None = None, env: str | None = None,
             session: str | None = None, valid_at: Any = None, known_at: Any = None, budget_tokens: int = 1500,
-            include_candidates: bool = False, hops: int = 2, limit: int = 40, area: str | None = None,
-            embedder: Any = None, summary: bool = True, playbooks: bool = True,
-            stale_after_days: int = 180, expiring_within_days: int = 7) -> Plan[MemoryContext]:
-    """What an agent should know for ``task``: see the module docstring for the steps."""
-    _check(task, budget_tokens, hops, limit, {"subject": subject, "env": env, "session": session, "area": area})
+            include_candidates: bool = False, hops: int | None = None, limit: int | None = None,
+            area: str | None = None, embedder: Any = None, summary: bool = True, playbooks: bool = True,
+            stale_after_days: int | None = None, expiring_within_days: int | None = None,
+            config: RecallConfig | str | None = None) -> Plan[MemoryContext]:
+    """What an agent should know for ``task``: see the module docstring for the steps. The knobs are
+    a :class:`~graphmem.recall_config.RecallConfig` (or a preset name); ``hops``, ``limit``,
+    ``stale_after_days`` and ``expiring_within_days`` override it."""
+    overrides = {k: v for k, v in (("hops", hops), ("limit", limit), ("stale_after_days", stale_after_days),
+                                   ("expiring_within_days", expiring_within_days)) if v is not None}
+    _check(task, budget_tokens, overrides.get("hops", 2), overrides.get("limit", 40),
+           {"subject": subject, "env": env, "session": session, "area": area})
+    cfg = recall_config(config, **overrides)
     t, k = _times(now, valid_at, known_at)
     ctx = MemoryContext(task=task, tenant=tenant, subject=subject, env=env, session=session, valid_at=t, known_at=k,
                         ledger_version=10**12, budget_tokens=budget_tokens)
@@ -410,18 +423,36 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     terms = analyse(task)
     envs = [""] + ([env] if env else [])
     notes: list[str] = []
-    vector_hits = yield from _vector_leg(tenant, task, embedder, limit, notes)
-    items = yield from _candidates(tenant, terms, subject, envs, t, k, hops, limit, vector_hits)
-    items = yield from _with_overlays(tenant, now, items, subject, envs, t, k, session, include_candidates)
+    people = (yield from resolve_people(tenant, task)) if subject is None else People({}, {})
+    notes += people.notes()
+    if people.ids:  # the people it names are roots of the graph leg, like the ids it names
+        terms = TaskTerms(terms=terms.terms, topics=terms.topics,
+                          mentions=list(dict.fromkeys(people.ids + terms.mentions))[:MAX_MENTIONS])
+    vector_hits, vector = yield from _vector_leg(tenant, task, embedder, cfg.limit, notes)
+    items: list[ContextItem] = []
+    if cfg.facts:
+        items = yield from _candidates(tenant, terms, subject, envs, t, k, cfg.hops, cfg.limit, vector_hits)
+        items = yield from _with_overlays(tenant, now, items, subject, envs, t, k, session, include_candidates)
     if env:  # an environment's own value replaces the general one for the same subject and topic
         specific = {(i.subject, i.topic) for i in items if i.env == env}
         items = [i for i in items if i.env == env or (i.subject, i.topic) not in specific]
-    stale_after, expiring_within = timedelta(days=stale_after_days), timedelta(days=expiring_within_days)
+    stale_after, expiring_within = timedelta(days=cfg.stale_after_days), timedelta(days=cfg.expiring_within_days)
     for i in items:
         _warn(i, t, k, stale_after, expiring_within)
         i.score = _weigh(i)
     items += yield from _quoted_items(tenant, items, t, k)
-    items.sort(key=lambda i: (-i.score, i.kind == "quoted", i.subject, i.topic, str(i.value)))
+    past = asks_about_past(task)
+    if cfg.facts and cfg.history and past:
+        items += yield from history_items(tenant, now, terms.lucene(tenant), subject, t, k,
+                                          {i.fact for i in items if i.fact}, cfg.limit // 2)
+    if cfg.messages:
+        said, drawn = yield from message_items(tenant, terms.terms, known_at=k, subject=subject, session=session,
+                                               speakers=[subject] if subject else people.ids,
+                                               when=task_range(task, t), vector=vector, config=cfg)
+        items = fold(items, said)
+        yield from mark_replaced(tenant, now, [i for i in items if i.kind == "message"], drawn, t, k)
+    items.sort(key=lambda i: (-i.score, i.kind in ("quoted", "history"), i.subject, i.topic, str(i.value),
+                              i.source.id if i.source else ""))
     head = yield from _read("recall/head", tenant)
     rules, cards = (yield from _playbooks(tenant, terms, area)) if playbooks else ([], [])
     summary_view: SummaryView | None = None

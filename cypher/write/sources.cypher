@@ -2,4 +2,5 @@
 // Register sources (message, email, tool result, document, import) with their own time and text.
 UNWIND $sources AS s
 CREATE (:Source {tenant: $tenant, uid: s.uid, seq: s.seq, kind: s.kind, at: datetime(s.at), text: s.text, author: s.author,
-                 recorded_at: datetime(s.recorded_at), expires_at: datetime(s.expires_at)})
+                 recorded_at: datetime(s.recorded_at), expires_at: datetime(s.expires_at),
+                 session: s.session, about: s.about})

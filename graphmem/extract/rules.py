@@ -122,6 +122,7 @@ class RuleExtractor:
     def __init__(self, vocabulary: Vocabulary | None = None) -> None:
         self.vocabulary = vocabulary or Vocabulary.default()
         self._nlp: dict[str, Any] = {}
+        self._docs: dict[tuple[str, str], Any] = {}  # parsed ahead by prepare()
 
     # -- spaCy ---------------------------------------------------------------------------------
 
@@ -148,8 +149,20 @@ class RuleExtractor:
             self._nlp[lang] = nlp
         return self._nlp[lang]
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Parse many texts in one pass (spaCy's ``nlp.pipe``) ahead of :meth:`extract`, which then
+        finds them parsed. Bulk ingest calls it once per batch; the cache holds one batch."""
+        self._docs = {}
+        by_lang: dict[str, list[str]] = {}
+        for text in dict.fromkeys(texts):
+            if _is_text(text):
+                by_lang.setdefault(_lang(text), []).append(text)
+        for lang, batch in by_lang.items():
+            for text, doc in zip(batch, self.nlp(lang).pipe(batch, batch_size=128)):
+                self._docs[(lang, text)] = doc
+
     def _sentences(self, text: str, lang: str) -> list[tuple[int, str, Any]]:
-        doc = self.nlp(lang)(text)
+        doc = self._docs.pop((lang, text), None) or self.nlp(lang)(text)
         return [(s.start_char, s.text, s) for s in doc.sents if s.text.strip()]
 
     # -- the protocol ----------------------------------------------------------------------------

@@ -1,0 +1,62 @@
+// recall/messages: what was said (messages, and other sources with text) that the task matches —
+// DESIGN.md §6, "conversation is memory too". Scope first (tenant, subject, what was known at
+// $known_at, not expired), then three legs ranked on their own — BM25 over the English-analysed
+// text and its author (message_text), over CJK bigrams (message_text_cjk), and the nearest
+// embeddings (source_embedding) — then weighted reciprocal-rank fusion, with a bonus for the asking
+// session's own messages and for messages inside a time range the task names.
+// The indexes span tenants: every hit is re-checked against $tenant, and the vector index is asked
+// for more than needed ($k_vector).
+// Browser:  :param tenant => 'conv-26'
+//           :param lucene_en => 'tenant:"conv-26" AND (text:"support" OR text:"group" OR author:"Caroline"^0.3)'
+//           :param lucene_cjk => null
+//           :param vector => null
+//           :param k => 50
+//           :param k_vector => 500
+//           :param known_at => toString(datetime())
+//           :param subject => null
+//           :param session => null
+//           :param weights => {text: 1.0, text_cjk: 1.0, vector: 1.0}
+//           :param rrf_k => 60
+//           :param session_bonus => 0.0
+//           :param range_from => null
+//           :param range_to => null
+//           :param range_bonus => 0.0
+WITH datetime($known_at) AS known_at
+CALL () {
+  WITH 1 AS one WHERE $lucene_en IS NOT NULL
+  CALL db.index.fulltext.queryNodes('message_text', $lucene_en, {limit: $k}) YIELD node, score
+  RETURN node, 'text' AS leg, score
+  UNION ALL
+  WITH 1 AS one WHERE $lucene_cjk IS NOT NULL
+  CALL db.index.fulltext.queryNodes('message_text_cjk', $lucene_cjk, {limit: $k}) YIELD node, score
+  RETURN node, 'text_cjk' AS leg, score
+  UNION ALL
+  WITH 1 AS one WHERE $vector IS NOT NULL
+  CALL db.index.vector.queryNodes('source_embedding', $k_vector, $vector) YIELD node, score
+  RETURN node, 'vector' AS leg, score
+}
+WITH node AS s, leg, score, known_at
+WHERE s.tenant = $tenant AND s.recorded_at <= known_at AND (s.expires_at IS NULL OR known_at < s.expires_at)
+  AND s.text IS NOT NULL AND s.text <> ''
+  AND ($subject IS NULL OR s.author = $subject OR s.about = $subject
+       OR EXISTS { MATCH (f:Fact)-[:FROM]->(s) WHERE f.subject = $subject })
+// each leg ranked on its own, at most $k hits a leg
+WITH leg, s ORDER BY leg, score DESC, s.uid
+WITH leg, collect(s)[0..$k] AS hits
+UNWIND range(0, size(hits) - 1) AS i
+WITH hits[i] AS s, leg, i + 1 AS rank
+WITH s, sum(coalesce($weights[leg], 1.0) / ($rrf_k + rank)) AS rrf, collect(leg + ':' + toString(rank)) AS legs
+WITH s, legs, rrf
+     + CASE WHEN $session IS NOT NULL AND s.session = $session THEN $session_bonus ELSE 0.0 END
+     + CASE WHEN $range_from IS NOT NULL AND datetime($range_from) <= s.at AND s.at < datetime($range_to)
+            THEN $range_bonus ELSE 0.0 END AS rrf
+ORDER BY rrf DESC, s.uid
+LIMIT $k
+OPTIONAL MATCH (f:Fact)-[:FROM]->(s)
+WITH s, legs, rrf, collect(CASE WHEN f IS NULL THEN null
+                               ELSE {fact: f.uid, subject: f.subject, topic: f.topic, env: f.env, value: f.value,
+                                     kind: f.kind, quoted: f.quoted} END) AS drawn
+RETURN s.uid AS source, s.kind AS kind, toString(s.at) AS at, s.author AS author, s.text AS text,
+       s.session AS session, s.about AS about, s.seq AS version, toString(s.expires_at) AS expires_at,
+       drawn, rrf, legs
+ORDER BY rrf DESC, source
