@@ -21,7 +21,7 @@ TOPICS = ["home", "port"]
 def tenant_ops(draw):
     ops = []
     for i in range(draw(st.integers(1, 8))):
-        ops.append((draw(st.sampled_from("AB")), draw(st.sampled_from(["set", "revoke", "source", "quote"])),
+        ops.append((draw(st.sampled_from("AB")), draw(st.sampled_from(["set", "revoke", "source", "quote", "message"])),
                     draw(st.sampled_from(SUBJECTS)), draw(st.sampled_from(TOPICS)), i))
     return ops
 
@@ -35,6 +35,8 @@ def _apply(mem, tag: str, op: str, subject: str, topic: str, i: int) -> None:
     elif op == "source":
         mem.add_source(f"{tag}-src-{i}", kind="message", at=rec, text=f"{tag}-text-{i}", author=f"{tag}-author")
         mem.set(subject, "managed_by", object=f"{tag}-boss-{i}", source=f"{tag}-src-{i}", recorded_at=rec)
+    elif op == "message":  # said, not (necessarily) a fact: a recall item of its own
+        mem.ingest(f"the {tag}-msg-{i} went fine, port {topic}", id=f"{tag}-m-{i}", speaker=subject, at=rec)
     else:
         mem.add_source(f"{tag}-old-{i}", kind="email", at="2025-01-01", text=f"{tag}-old", author=subject)
         mem.add_source(f"{tag}-new-{i}", kind="message", at=rec, text=f"{tag}-new", author=subject)
@@ -63,7 +65,7 @@ def test_no_read_ever_crosses_tenants(store, ops):
                     seen.append(json.dumps([x.__dict__ for x in mem.assertions(subject, topic)], default=str))
                 seen.append(mem.path(subject, ["managed_by", "home"]).model_dump_json())
                 # recall: subject-scoped and tenant-wide, with the other tenant's words in the task
-                task = f"{subject} home port managed_by {other}value {other}text {other}quoted {other}boss"
+                task = f"{subject} home port managed_by {other}value {other}text {other}quoted {other}boss {other}msg"
                 seen.append(mem.context(task, subject=subject, include_candidates=True).model_dump_json(exclude={"task"}))
                 seen.append(mem.context(task, valid_at="2026-01-03").model_dump_json(exclude={"task"}))
                 seen.append(mem.summary(subject).model_dump_json())

@@ -1,0 +1,167 @@
+"""Episodic recall (issue #13): what was said is a recall item — found, fenced, attributed, scoped,
+folded with its facts, marked when what it said no longer holds, erased with its vector."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from graphmem import GraphMem
+from graphmem.errors import ValidationError
+
+EXE = str(Path(sys.executable).parent / "graphmem")
+
+CHAT = [
+    {"id": "c1", "speaker": "Caroline", "at": "2023-05-08T13:56:00Z",
+     "text": "I went to a LGBTQ support group yesterday and it was so powerful."},
+    {"id": "c2", "speaker": "Melanie", "at": "2023-05-08T13:57:00Z",
+     "text": "That's great! I painted a lake sunrise last year, it's special to me."},
+    {"id": "c3", "speaker": "Caroline", "at": "2023-06-01T10:00:00Z",
+     "text": "I've been researching adoption agencies, it's been a dream of mine."},
+    {"id": "c4", "speaker": "Melanie", "at": "2023-06-01T10:01:00Z",
+     "text": "Camping with the kids in the mountains was amazing last weekend."},
+]
+
+
+def _messages(ctx):
+    return [i for i in ctx.items if i.kind == "message"]
+
+
+def test_a_message_is_found_fenced_and_attributed(store):
+    store.ingest_bulk(CHAT)
+    ctx = store.context("When did Caroline go to the LGBTQ support group?", budget_tokens=400)
+    said = _messages(ctx)
+    assert said and said[0].source.id == "c1" and said[0].subject == "Caroline"
+    assert said[0].version is not None and said[0].source.at.year == 2023
+    text = ctx.render()
+    assert "[1] c1 Caroline, 2023-05-08 13:56" in text
+    assert "```text\nI went to a LGBTQ support group yesterday" in text
+    assert "text" in said[0].legs[0]
+
+
+def test_ingest_bulk_is_idempotent_and_validates_first(store, driver):
+    store.ingest_bulk(CHAT)
+    again = store.ingest_bulk(CHAT)
+    assert all(r.duplicate for r in again)
+    n = driver.execute_query("MATCH (s:Source {tenant: $t}) RETURN count(s) AS n", t=store.tenant).records[0]["n"]
+    assert n == len(CHAT)
+    with pytest.raises(ValidationError, match="message 1"):
+        store.ingest_bulk([{"id": "x1", "speaker": "a", "text": "fine"}, {"id": "x2", "speaker": "a", "txt": "bad"}])
+    assert not store.events_page(after=len(CHAT))  # nothing of the refused bulk was written
+
+
+def test_a_message_that_yielded_a_fact_is_shown_once(store):
+    store.ingest("I moved to Hewan Rd on Sep 20.", id="m1", speaker="lin", at="2026-09-25T10:00:00Z")
+    ctx = store.context("Where does lin live now? Hewan", subject="lin")
+    facts = [i for i in ctx.items if i.kind == "fact" and i.topic == "home_address"]
+    assert facts and facts[0].source.id == "m1"
+    assert not [m for m in _messages(ctx) if m.source.id == "m1"]
+    assert ctx.render().count("I moved to Hewan Rd") == 1
+
+
+def test_what_a_message_said_no_longer_holding_is_marked(store):
+    store.ingest("I moved to Qinghe Rd on Sep 1.", id="m1", speaker="lin", at="2026-09-02T10:00:00Z")
+    store.ingest("I moved to Hewan Rd on Sep 20.", id="m2", speaker="lin", at="2026-09-25T10:00:00Z")
+    ctx = store.context("Where did lin live before, on Qinghe Rd?", subject="lin", valid_at="2026-10-05")
+    current = [i for i in ctx.items if i.kind == "fact" and i.topic == "home_address"]
+    assert [i.value for i in current] == ["Hewan Rd"]  # never the old one as current
+    old = [i for i in ctx.items if i.source and i.source.id == "m1"]
+    assert old and old[0].kind in ("history", "message")
+    warning = " ".join(w.message for w in old[0].warnings)
+    assert any(w.kind == "superseded" for w in old[0].warnings) and "Hewan Rd" in warning
+
+
+def test_a_question_about_the_past_reaches_superseded_facts(store):
+    store.add_source("s1", kind="message", at="2026-01-10", text="team lead is Ann")
+    store.set("proj", "lead", "Ann", source="s1")
+    store.add_source("s2", kind="message", at="2026-03-01", text="team lead is now Bo")
+    store.set("proj", "lead", "Bo", source="s2")
+    ctx = store.context("Who was the lead before? Ann", subject="proj", config="facts")
+    hist = [i for i in ctx.items if i.kind == "history"]
+    assert [i.value for i in hist] == ["Ann"]
+    assert hist[0].warnings[0].kind == "superseded" and "now: Bo" in hist[0].warnings[0].message
+    assert "(no longer holds: history, not current)" in ctx.render()
+    # not a question about the past: no history
+    assert not [i for i in store.context("who leads proj? Ann", subject="proj").items if i.kind == "history"]
+
+
+def test_names_resolve_to_speakers_and_ambiguity_is_reported(store):
+    store.ingest_bulk(CHAT + [{"id": "c5", "speaker": "Melissa", "at": "2023-06-02T10:00:00Z",
+                                "text": "I adopted a cat named Tofu."}])
+    ctx = store.context("What did Caroline research?")
+    assert _messages(ctx)[0].source.id == "c3"
+    amb = store.context("What did Mel paint?")
+    assert any("'Mel' could be 'Melanie' or 'Melissa'" in n for n in amb.notes)
+    store.alias("Melanie", "Mel")
+    assert not any("could be" in n for n in store.context("What did Mel paint?").notes)
+
+
+def test_a_named_time_range_ranks_its_messages_first(store):
+    store.ingest_bulk([
+        {"id": "a", "speaker": "kim", "at": "2023-05-03T10:00:00Z", "text": "went hiking in the hills"},
+        {"id": "b", "speaker": "kim", "at": "2023-07-03T10:00:00Z", "text": "went hiking in the hills"}])
+    ctx = store.context("Where did kim go hiking in July 2023?", valid_at="2023-12-01")
+    assert [m.source.id for m in _messages(ctx)][:2] == ["b", "a"]
+    ctx = store.context("Where did kim go hiking in May 2023?", valid_at="2023-12-01")
+    assert [m.source.id for m in _messages(ctx)][:2] == ["a", "b"]
+
+
+def test_presets_and_bad_config(store):
+    store.ingest_bulk(CHAT)
+    assert not _messages(store.context("support group", config="facts"))
+    assert _messages(store.context("support group", config="conversation"))
+    with pytest.raises(ValidationError, match="unknown recall preset"):
+        store.context("support group", config="nope")
+    with pytest.raises(ValidationError, match="bad recall config"):
+        store.context("support group", config={"message_limit": 0})
+
+
+def test_chinese_messages_are_found_through_the_cjk_index(store):
+    store.ingest_bulk([{"id": "z1", "speaker": "lin", "at": "2026-10-01T09:00:00Z", "text": "周末我们去爬了黄山，风景很好。"},
+                       {"id": "z2", "speaker": "lin", "at": "2026-10-02T09:00:00Z", "text": "明天要开会讨论预算。"}])
+    ctx = store.context("上次去黄山是什么时候？")
+    assert _messages(ctx)[0].source.id == "z1"
+
+
+def test_erase_removes_messages_and_their_vectors(store, driver):
+    store.ingest_bulk(CHAT)
+    assert _messages(store.context("adoption agencies"))
+    store.erase(source="c3", reason="asked to forget")
+    ctx = store.context("adoption agencies research")
+    assert "c3" not in {m.source.id for m in _messages(ctx)} and "adoption" not in ctx.render()
+    rows = driver.execute_query("MATCH (s:Source {tenant: $t}) WHERE s.text CONTAINS 'adoption' OR "
+                                "(s.uid = 'c3' AND s.embedding IS NOT NULL) RETURN count(s) AS n",
+                                t=store.tenant).records
+    assert rows[0]["n"] == 0
+
+
+def test_messages_of_another_tenant_never_show(store):
+    other = store.for_tenant(store.tenant + "-other")
+    try:
+        other.ingest_bulk([{"id": "o1", "speaker": "Caroline", "at": "2023-05-08T13:56:00Z",
+                            "text": "secret support group plans"}])
+        store.ingest_bulk(CHAT)
+        ctx = store.context("secret support group plans Caroline")
+        assert "secret" not in ctx.model_dump_json(exclude={"task"})
+    finally:
+        other.drop_tenant()
+
+
+def test_cli_imports_a_transcript_and_context_shows_it(store, neo4j_target, tmp_path):
+    path = tmp_path / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(m) for m in CHAT) + "\n", encoding="utf-8")
+    env = dict(os.environ, NEO4J_URI=neo4j_target.settings.uri)
+    imp = subprocess.run([EXE, "import", str(path), "--tenant", store.tenant, "--json"], capture_output=True,
+                         text=True, env=env, timeout=300)
+    assert imp.returncode == 0, imp.stderr
+    assert json.loads(imp.stdout.strip().splitlines()[-1])["events"] == len(CHAT)
+    out = subprocess.run([EXE, "context", "What did Caroline research?", "--tenant", store.tenant, "--json"],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    items = json.loads(out.stdout)["items"]
+    assert items[0]["kind"] == "message" and items[0]["source"]["id"] == "c3"
