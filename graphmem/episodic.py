@@ -59,7 +59,10 @@ def _scope(tenant: str) -> str:
 def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) -> str | None:
     """The text leg's Lucene query: every term an escaped phrase over ``text`` (and ``author``, so
     "Caroline" finds what Caroline said), the named speakers' own messages boosted."""
-    words = [t for t in terms if not CJK.search(t)]
+    # A person the task names is asked for as the speaker, not as a word: "Caroline" in the text is
+    # mostly someone greeting her, which says nothing about what the question asks.
+    named = {s.casefold() for s in speakers}
+    words = [t for t in terms if not CJK.search(t) and t.casefold() not in named]
     if not words and not speakers:
         return None
     parts = [f"text:{_phrase(w)}" for w in words] + [f"author:{_phrase(w)}" for w in words]
@@ -183,17 +186,36 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
                             session_bonus=config.session_bonus,
                             range_from=when[0] if when else None, range_to=when[1] if when else None,
                             range_bonus=config.range_bonus)
+    items = [_message(r, r["rrf"] * config.message_weight, list(r["legs"]), [d["fact"] for d in r["drawn"]])
+             for r in rows]
+    drawn = {r["source"]: r["drawn"] for r in rows}
+    top = [i for i in items[:config.neighbours]]
+    if top and config.neighbour_weight > 0:
+        # The turn before and after a hit: the question it answered, the answer it got. A neighbour
+        # scores a share of its hit's score, so the context of the best hits outranks weak hits.
+        near = yield from _read("recall/neighbours", tenant, uids=[i.source.id for i in top if i.source],
+                                known_at=known_at, subject=subject, window_minutes=config.neighbour_window_minutes)
+        score = {i.source.id: i.score for i in top if i.source}
+        have = {i.source.id: i for i in items if i.source}
+        for r in near:
+            s = score[r["of"]] * config.neighbour_weight
+            leg = f"{'before' if r['side'] < 0 else 'after'}:{r['of']}"
+            if r["source"] in have:
+                old = have[r["source"]]
+                old.score, old.legs = max(old.score, s), old.legs + [leg]
+            else:
+                have[r["source"]] = _message(r, s, [leg], [])
+                items.append(have[r["source"]])
+    return items, drawn
+
+
+def _message(r: dict[str, Any], score: float, legs: list[str], drawn: list[str]) -> ContextItem:
     from .recall import _source_ref  # one SourceRef builder for every item kind
 
-    items = []
-    for r in rows:
-        items.append(ContextItem(
-            kind="message", subject=r["author"] or "", source=_source_ref(r["source"], r["kind"], r["at"],
-                                                                         r["author"], r["text"]),
-            version=r["version"], recorded_at=to_datetime(r["at"]), expires_at=to_datetime(r["expires_at"]),
-            session=r["session"], score=r["rrf"] * config.message_weight, legs=list(r["legs"]),
-            drawn=[d["fact"] for d in r["drawn"]]))
-    return items, {r["source"]: r["drawn"] for r in rows}
+    return ContextItem(kind="message", subject=r["author"] or "",
+                       source=_source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"]),
+                       version=r["version"], recorded_at=to_datetime(r["at"]), expires_at=to_datetime(r["expires_at"]),
+                       session=r["session"], score=score, legs=legs, drawn=drawn)
 
 
 def fold(items: list[ContextItem], messages: list[ContextItem]) -> list[ContextItem]:

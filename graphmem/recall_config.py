@@ -37,12 +37,16 @@ class RecallConfig(BaseModel):
     # brings what no word of the task matches, without reordering the keyword hits.
     leg_weights: dict[str, float] = Field(default_factory=lambda: {"text": 1.0, "text_cjk": 1.0, "vector": 0.05},
                                           description="weight of each message leg in reciprocal-rank fusion")
-    speaker_boost: float = Field(0.2, ge=0.0, le=10.0,
+    speaker_boost: float = Field(1.0, ge=0.0, le=10.0,
                                  description="Lucene boost of a named person's own messages in the text leg")
     session_bonus: float = Field(0.004, ge=0.0, le=1.0, description="fused-score bonus for the asking session's messages")
     range_bonus: float = Field(0.01, ge=0.0, le=1.0,
                                description="fused-score bonus for messages inside a time range the task names")
     message_weight: float = Field(1.0, ge=0.0, le=10.0, description="message scores relative to fact scores")
+    neighbours: int = Field(20, ge=0, le=100, description="for this many top messages, also the turn before and after")
+    neighbour_weight: float = Field(0.7, ge=0.0, le=1.0,
+                                    description="a neighbour's score as a share of the message it neighbours")
+    neighbour_window_minutes: int = Field(180, ge=0, description="a neighbour is said at most this long before or after")
     rrf_k: int = Field(60, ge=1, le=1000, description="the k of reciprocal-rank fusion")
     # -- warnings ---------------------------------------------------------------------------------
     stale_after_days: int = Field(180, ge=1)
