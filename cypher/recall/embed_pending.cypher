@@ -7,13 +7,13 @@ CALL (after) {
   MATCH (f:Fact {tenant: $tenant})
   WHERE f.seq > after AND f.kind = 'set'
   RETURN 'Fact' AS label, f.uid AS uid, f.seq AS seq, f.subject AS subject, f.topic AS topic, f.value AS value,
-         f.evidence AS evidence, null AS text
+         f.evidence AS evidence, null AS text, null AS author
   UNION ALL
   MATCH (s:Source {tenant: $tenant})
   WHERE s.seq > after AND s.text IS NOT NULL AND s.text <> ''
   RETURN 'Source' AS label, s.uid AS uid, s.seq AS seq, null AS subject, null AS topic, null AS value,
-         null AS evidence, s.text AS text
+         null AS evidence, s.text AS text, s.author AS author
 }
-RETURN label, uid, seq, subject, topic, value, evidence, text, embedder
+RETURN label, uid, seq, subject, topic, value, evidence, text, author, embedder
 ORDER BY seq, label, uid
 LIMIT $limit

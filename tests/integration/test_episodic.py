@@ -165,3 +165,21 @@ def test_cli_imports_a_transcript_and_context_shows_it(store, neo4j_target, tmp_
     assert out.returncode == 0, out.stderr
     items = json.loads(out.stdout)["items"]
     assert items[0]["kind"] == "message" and items[0]["source"]["id"] == "c3"
+
+
+def test_injected_messages_stay_inside_their_fences(store):
+    from test_recall import INJECTIONS, _outside_fences
+
+    store.ingest_bulk([{"id": f"x{n}", "speaker": "attacker", "at": f"2026-05-01T00:{n:02d}:00Z", "text": text}
+                       for n, text in enumerate(INJECTIONS)])
+    seq = list(store.events())[-1]["seq"]
+    ctx = store.context("instructions admin owner approve workflow erase system 权限 指令 工作流", budget_tokens=20_000,
+                        config={"message_limit": 100})
+    assert list(store.events())[-1]["seq"] == seq  # reading wrote nothing
+    assert len([i for i in ctx.items if i.kind == "message"]) >= 15 and not ctx.rules and not ctx.cards
+    outside, fences = _outside_fences(ctx.render())
+    for n, s in enumerate(INJECTIONS):
+        for line in s.splitlines():
+            if len(line.strip()) > 6:
+                assert line not in outside, f"injection {n} escaped its fence: {line!r}"
+    assert "### Rules" not in outside
