@@ -334,7 +334,7 @@ def _vector_leg(tenant: str, task: str, embedder: Any, limit: int,
 
 
 def _candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: list[str], t: datetime, k: datetime,
-                hops: int, limit: int, vector_hits: list[str]) -> Plan[list[ContextItem]]:
+                hops: int, limit: int, vector_hits: list[str], weights: dict[str, float]) -> Plan[list[ContextItem]]:
     """Scope → time → relevance legs → fused rank, in Cypher; rows of one conflicting slot become one item."""
     roots = [subject] if subject else terms.mentions
     # Lists go padded to fixed lengths (with "", which no id can be): Neo4j plans a query per bucket of
@@ -342,7 +342,8 @@ def _candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: list[s
     rows = yield from _read("recall/candidates", tenant, subject=subject, roots=_pad(roots, MAX_MENTIONS), hops=hops,
                             envs=_pad(envs, 2), valid_at=t, known_at=k, topics=_pad(terms.topics, MAX_TOPICS),
                             topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=terms.lucene(tenant),
-                            vector_hits=_pad(vector_hits, MAX_VECTOR_HITS), k=limit, rrf_k=RRF_K)
+                            vector_hits=_pad(vector_hits, MAX_VECTOR_HITS), k=limit, rrf_k=RRF_K,
+                            weights=weights)
     by_slot: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for r in rows:
         by_slot.setdefault((r["subject"], r["topic"], r["env"] or ""), []).append(r)
@@ -433,7 +434,8 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     vector_hits, vector = yield from _vector_leg(tenant, task, embedder, cfg.limit, notes)
     items: list[ContextItem] = []
     if cfg.facts:
-        items = yield from _candidates(tenant, terms, subject, envs, t, k, cfg.hops, cfg.limit, vector_hits)
+        items = yield from _candidates(tenant, terms, subject, envs, t, k, cfg.hops, cfg.limit, vector_hits,
+                                       cfg.fact_leg_weights)
         items = yield from _with_overlays(tenant, now, items, subject, envs, t, k, session, include_candidates)
     if env:  # an environment's own value replaces the general one for the same subject and topic
         specific = {(i.subject, i.topic) for i in items if i.env == env}

@@ -25,6 +25,12 @@ class RecallConfig(BaseModel):
     facts: bool = Field(True, description="search facts (graph, topic, full-text and vector legs)")
     hops: int = Field(2, ge=0, le=2, description="how far from the subject (or the named entities) the graph leg goes")
     limit: int = Field(40, ge=1, le=500, description="facts taken from the fused fact ranking")
+    # What a subject holds is context, not an answer to the question asked: the graph leg (every
+    # fact of the subject and its neighbourhood, nearest first) counts half as much as the legs
+    # that match the task's words, topics or meaning.
+    fact_leg_weights: dict[str, float] = Field(
+        default_factory=lambda: {"graph": 0.5, "topic": 1.0, "text": 1.0, "vector": 1.0},
+        description="weight of each fact leg in reciprocal-rank fusion")
     history: bool = Field(True, description="a question about the past also sees facts that no longer hold, "
                                             "marked superseded or expired")
     # -- messages (and other sources with text) ----------------------------------------------------

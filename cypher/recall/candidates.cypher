@@ -1,7 +1,7 @@
 // recall/candidates: the facts a task should see, in the order of work DESIGN.md §6 asks for —
 // 1. scope (tenant, subject and its neighbourhood, environment), 2. time (only segments live at
 // ($valid_at, $known_at)), 3. candidates by relevance (graph, topic, full-text, vector legs),
-// 4. rank (reciprocal-rank fusion of the legs; authority/validity/confidence are weighed in Python,
+// 4. rank (weighted reciprocal-rank fusion of the legs; authority/validity/confidence are weighed in Python,
 // graphmem.recall, where the warnings are also drawn).
 // Every leg ends in the same scope-and-time join, so nothing outside the scope or the time reaches
 // the ranking, whatever the index returned.
@@ -18,6 +18,7 @@
 //           :param vector_hits => []
 //           :param k => 50
 //           :param rrf_k => 60
+//           :param weights => {graph: 0.5, topic: 1.0, text: 1.0, vector: 1.0}
 WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 // -- 1. scope: the roots (the subject, or the entities the task names) and what they relate to now,
 //    outwards, up to $hops relations; with no subject the whole tenant is in scope for the index legs.
@@ -114,7 +115,7 @@ ORDER BY leg, key, f.uid
 WITH leg, collect({f: f, h: h}) AS hits
 UNWIND range(0, size(hits) - 1) AS i
 WITH hits[i].f AS f, hits[i].h AS h, leg, i + 1 AS rank
-WITH f, h, sum(1.0 / ($rrf_k + rank)) AS rrf, collect(leg + ':' + toString(rank)) AS legs
+WITH f, h, sum(coalesce($weights[leg], 1.0) / ($rrf_k + rank)) AS rrf, collect(leg + ':' + toString(rank)) AS legs
 ORDER BY rrf DESC, f.uid
 LIMIT $k
 OPTIONAL MATCH (f)-[:FROM]->(s:Source)
