@@ -154,7 +154,7 @@ def import_(files: list[Path] = typer.Argument(..., help="JSONL/JSON event files
             as_json: bool = JsonOpt) -> None:
     """Load files through the bulk API with a progress bar; print events, facts, seconds, rejects.
 
-    Example: graphmem import ../shared/data/temporal-kg/yago11k/train.txt --tenant yago
+    Example: graphmem import ~/TILP/data/YAGO11k/train.txt --tenant yago   (a folder imports its train/valid/test.txt)
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -587,7 +587,7 @@ def mcp(tenant: str = typer.Option(..., "--tenant", "-t", help="the one tenant t
 def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
           sweep: Optional[str] = typer.Option(None, help="comma-separated sizes, e.g. 10000,100000,1000000"),
           out: Path = typer.Option(Path("bench/results"), help="where --sweep writes JSON and the plot"),
-          data: Optional[list[Path]] = typer.Option(None, help="temporal-KG files (default: shared/data/temporal-kg)"),
+          data: Optional[list[Path]] = typer.Option(None, help="a temporal-KG folder or files (YAGO11k/WIKIDATA12k: see docs/data.md)"),
           lookups: int = typer.Option(10_000, help="as-of lookups to time"),
           contexts: int = typer.Option(300, help="context() calls to time (each also without a subject)"),
           keep: bool = typer.Option(False, help="keep the bench tenants"),

@@ -9,6 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+DATA = ROOT / "tests" / "data"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -55,3 +56,9 @@ def shared_dir():
     if not SHARED.is_dir():
         pytest.fail(f"{SHARED} is missing: tests expect shared/ beside the repository")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def kg_dir() -> Path:
+    """Generated temporal-KG files in the shape of YAGO11k / WIKIDATA12k (tests/data/README.md)."""
+    return DATA / "temporal-kg"
