@@ -39,8 +39,9 @@ test: install
 unit: install
 	$(BIN)/pytest tests/unit
 
+# The example scenario files shipped with graphmem (graphmem/examples; format: docs/format.md).
 eval: install
-	$(BIN)/graphmem eval ../shared/eval/scenarios.json
+	$(BIN)/graphmem eval --examples
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

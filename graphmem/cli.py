@@ -128,10 +128,10 @@ def schema(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None
 
 
 @app.command("apply")
-def apply(file: Path = typer.Argument(..., help="a JSON array or JSONL file of FORMAT.md events ('-' for stdin)"),
+def apply(file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, docs/format.md ('-' for stdin)"),
           tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
           as_json: bool = JsonOpt) -> None:
-    """Apply events (FORMAT.md shape) in order; stops at the first refused event.
+    """Apply events (docs/format.md) in order; stops at the first refused event.
 
     Example: graphmem apply events.jsonl --tenant acme
     """
@@ -319,16 +319,22 @@ def rebuild(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Opti
 
 
 @app.command("eval")
-def eval_(files: list[Path] = typer.Argument(..., help="scenario files (shared/eval/FORMAT.md)"),
+def eval_(files: Optional[list[Path]] = typer.Argument(None, help="scenario files (docs/format.md)"),
+          examples: bool = typer.Option(False, "--examples", help="also run the example files shipped with graphmem"),
           keep: bool = typer.Option(False, help="keep the scenario tenants for inspection"),
           recall: bool = typer.Option(False, "--recall", help="also ask every as_of query through context()"),
           uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
     """Run scenario files; one line per failure, then 'N passed, M failed' and the two accuracies
     (with --recall, a third: does context() show what as_of answers?).
 
-    Example: graphmem eval ../shared/eval/scenarios.json --recall
+    Example: graphmem eval --examples --recall   (or: graphmem eval my-scenarios.json)
     """
+    from . import examples as shipped
     from .evaluation import run_files
+    files = list(files or []) + (shipped.files() if examples else [])
+    if not files:
+        typer.echo("Error: give scenario files, or --examples for the ones shipped with graphmem", err=True)
+        raise typer.Exit(2)
     with _store(uri, database, "default") as store:
         try:
             report = run_files(store, [str(f) for f in files], keep=keep, recall=recall)

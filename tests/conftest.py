@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 DATA = ROOT / "tests" / "data"
 
 
@@ -51,11 +50,12 @@ def store(neo4j_target, driver):
     s.drop_tenant()
 
 
-@pytest.fixture
-def shared_dir():
-    if not SHARED.is_dir():
-        pytest.fail(f"{SHARED} is missing: tests expect shared/ beside the repository")
-    return SHARED
+@pytest.fixture(scope="session")
+def eval_dir() -> Path:
+    """The scenario files shipped with graphmem (graphmem/examples: scenarios.json, messages.json)."""
+    from graphmem import examples
+
+    return examples.path("scenarios.json").parent
 
 
 @pytest.fixture(scope="session")
