@@ -632,19 +632,20 @@ def bench_extract(n: int = typer.Option(2000, "--messages", help="how many messa
 
 
 @app.command("demo")
-def demo(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+def demo(tenant: str = typer.Option("demo", "--tenant", "-t", help="the tenant to load it into (emptied first)"),
+         uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
     """Load the address/port story into tenant 'demo' and print its as-of answers.
 
     Example: graphmem demo
     """
     from .demo import run_demo
-    with _store(uri, database, "demo") as store:
+    with _store(uri, database, tenant) as store:
         try:
             for line in run_demo(store):
                 typer.echo(line)
         except GraphMemError as e:
             _fail(e)
-    typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant 'demo')")
+    typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant '{tenant}')")
 
 
 def main() -> None:
