@@ -22,9 +22,10 @@ server-stop: install
 	$(BIN)/graphmem server stop
 
 # The main job end to end: install, start Neo4j, load the address/port story, print answers.
+DEMO_TENANT ?= demo
 demo: install
 	@if [ -z "$$NEO4J_URI" ]; then $(BIN)/graphmem server start; fi
-	$(BIN)/graphmem demo
+	$(BIN)/graphmem demo --tenant $(DEMO_TENANT)
 
 # Install, start Neo4j (unless NEO4J_URI points elsewhere), run every test, stop what we started.
 test: install
@@ -39,8 +40,9 @@ test: install
 unit: install
 	$(BIN)/pytest tests/unit
 
+# The example scenario files shipped with graphmem (graphmem/examples; format: docs/format.md).
 eval: install
-	$(BIN)/graphmem eval ../shared/eval/scenarios.json
+	$(BIN)/graphmem eval --examples
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

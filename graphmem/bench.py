@@ -1,8 +1,9 @@
 """``graphmem bench``: ingest, as-of, paths and rebuild at scale, measured against a baseline
 taken in the same run on the same server. A benchmark, never a timed test.
 
-Data: the real facts of shared/data/temporal-kg (YAGO11k and WIKIDATA12k, train+valid+test),
-loaded as entity-valued facts with their intervals; every relation is a many-valued topic. Above
+Data: a folder the user gives (``--data DIR``, or ``GRAPHMEM_TEMPORAL_KG``) with the real facts
+of YAGO11k and WIKIDATA12k (train+valid+test; where to get them: docs/data.md), or the small
+generated sample under tests/data/temporal-kg; loaded as entity-valued facts with their intervals; every relation is a many-valued topic. Above
 the ~61k facts the data has, it is replicated into distinct tenants (``…-r0``, ``…-r1``, …) and
 the output says so.
 
@@ -40,9 +41,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .client import GraphMem
-from .temporal_kg import KGFact, load, year_start
+from .errors import ConfigurationError
+from .temporal_kg import KGFact, find_files, load, year_start
 
-__all__ = ["BenchResult", "default_files", "run"]
+__all__ = ["BenchResult", "data_files", "default_files", "run"]
 
 RAW_CYPHER = """
 UNWIND $rows AS r
@@ -64,11 +66,24 @@ CREATE (v)-[:APPLIED_TO]->(f)
 
 
 def default_files() -> list[Path]:
-    root = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "temporal-kg"
+    """The files under ``GRAPHMEM_TEMPORAL_KG``; without it, a ConfigurationError saying where to get them."""
     env = os.environ.get("GRAPHMEM_TEMPORAL_KG")
-    if env:
-        root = Path(env)
-    return [root / ds / part for ds in ("yago11k", "wikidata12k") for part in ("train.txt", "valid.txt", "test.txt")]
+    if not env:
+        raise ConfigurationError(
+            "no temporal-KG data: pass --data DIR (or set GRAPHMEM_TEMPORAL_KG) with YAGO11k/WIKIDATA12k from "
+            "the data folder of github.com/xiongsiheng/TILP (see docs/data.md), or try the small generated "
+            "sample: --data tests/data/temporal-kg")
+    return data_files([Path(env)])
+
+
+def data_files(data: list[Path] | None) -> list[Path]:
+    """``--data`` (folders or files) resolved to fact files; nothing given: :func:`default_files`."""
+    if not data:
+        return default_files()
+    try:
+        return find_files(data)
+    except FileNotFoundError as e:
+        raise ConfigurationError(str(e)) from e
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -93,7 +108,8 @@ class BenchResult:
                 ("raw UNWIND CREATE", f"{d['raw_facts_per_s']:,.0f} facts/s"),
                 ("ingest / raw", f"{d['ingest_ratio']:.2f}"),
                 ("as_of p50 / p99", f"{d['asof_p50_ms']:.2f} / {d['asof_p99_ms']:.2f} ms ({d['asof_lookups']:,} lookups)"),
-                ("3-hop path p50", f"{d['path3_p50_ms']:.2f} ms ({d['path3_runs']:,} paths, {d['path3_answered']} answered)"),
+                ("3-hop path p50", "n/a (no three-hop chain among the facts loaded)" if d["path3_p50_ms"] is None else
+                 f"{d['path3_p50_ms']:.2f} ms ({d['path3_runs']:,} paths, {d['path3_answered']} answered)"),
                 ("context() p50 / p95", "n/a" if d.get("context_p50_ms") is None else
                  f"{d['context_p50_ms']:.2f} / {d['context_p95_ms']:.2f} ms ({d['context_ratio_to_asof_p50']}x as_of p50; "
                  f"no subject {d['context_nosubject_p50_ms']:.2f} / {d['context_nosubject_p95_ms']:.2f} ms)"),
@@ -143,7 +159,7 @@ def _chunks(facts: list[KGFact], n: int, size: int) -> Iterator[tuple[int, list[
 def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups: int = 10_000,
         paths: int = 1_000, checks: int = 1_000, contexts: int = 300, chunk: int = 5_000, seed: int = 7,
         log: Callable[[str], None] = lambda s: None, keep: bool = False) -> BenchResult:
-    data = _Data(files or default_files())
+    data = _Data(data_files(files))
     if not data.facts:
         raise ValueError("no temporal-KG facts found")
     rng = random.Random(seed)

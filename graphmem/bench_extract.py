@@ -1,7 +1,7 @@
 """``graphmem bench-extract``: messages per second through the default extractor, on CPU.
 
 Not a timed test: it prints a figure to compare runs on the same machine. The messages are the
-free-text statements of shared/eval (English and Chinese), cycled; the context is empty.
+free-text statements of the example files (graphmem/examples/messages.json, English and Chinese), cycled; the context is empty.
 """
 
 from __future__ import annotations

@@ -128,10 +128,10 @@ def schema(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None
 
 
 @app.command("apply")
-def apply(file: Path = typer.Argument(..., help="a JSON array or JSONL file of FORMAT.md events ('-' for stdin)"),
+def apply(file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, docs/format.md ('-' for stdin)"),
           tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
           as_json: bool = JsonOpt) -> None:
-    """Apply events (FORMAT.md shape) in order; stops at the first refused event.
+    """Apply events (docs/format.md) in order; stops at the first refused event.
 
     Example: graphmem apply events.jsonl --tenant acme
     """
@@ -154,7 +154,7 @@ def import_(files: list[Path] = typer.Argument(..., help="JSONL/JSON event files
             as_json: bool = JsonOpt) -> None:
     """Load files through the bulk API with a progress bar; print events, facts, seconds, rejects.
 
-    Example: graphmem import ../shared/data/temporal-kg/yago11k/train.txt --tenant yago
+    Example: graphmem import ~/TILP/data/YAGO11k/train.txt --tenant yago   (a folder imports its train/valid/test.txt)
     """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -319,16 +319,22 @@ def rebuild(tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Opti
 
 
 @app.command("eval")
-def eval_(files: list[Path] = typer.Argument(..., help="scenario files (shared/eval/FORMAT.md)"),
+def eval_(files: Optional[list[Path]] = typer.Argument(None, help="scenario files (docs/format.md)"),
+          examples: bool = typer.Option(False, "--examples", help="also run the example files shipped with graphmem"),
           keep: bool = typer.Option(False, help="keep the scenario tenants for inspection"),
           recall: bool = typer.Option(False, "--recall", help="also ask every as_of query through context()"),
           uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
     """Run scenario files; one line per failure, then 'N passed, M failed' and the two accuracies
     (with --recall, a third: does context() show what as_of answers?).
 
-    Example: graphmem eval ../shared/eval/scenarios.json --recall
+    Example: graphmem eval --examples --recall   (or: graphmem eval my-scenarios.json)
     """
+    from . import examples as shipped
     from .evaluation import run_files
+    files = list(files or []) + (shipped.files() if examples else [])
+    if not files:
+        typer.echo("Error: give scenario files, or --examples for the ones shipped with graphmem", err=True)
+        raise typer.Exit(2)
     with _store(uri, database, "default") as store:
         try:
             report = run_files(store, [str(f) for f in files], keep=keep, recall=recall)
@@ -587,7 +593,7 @@ def mcp(tenant: str = typer.Option(..., "--tenant", "-t", help="the one tenant t
 def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
           sweep: Optional[str] = typer.Option(None, help="comma-separated sizes, e.g. 10000,100000,1000000"),
           out: Path = typer.Option(Path("bench/results"), help="where --sweep writes JSON and the plot"),
-          data: Optional[list[Path]] = typer.Option(None, help="temporal-KG files (default: shared/data/temporal-kg)"),
+          data: Optional[list[Path]] = typer.Option(None, help="a temporal-KG folder or files (YAGO11k/WIKIDATA12k: see docs/data.md)"),
           lookups: int = typer.Option(10_000, help="as-of lookups to time"),
           contexts: int = typer.Option(300, help="context() calls to time (each also without a subject)"),
           keep: bool = typer.Option(False, help="keep the bench tenants"),
@@ -650,19 +656,20 @@ def bench_extract(n: int = typer.Option(2000, "--messages", help="how many messa
 
 
 @app.command("demo")
-def demo(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
+def demo(tenant: str = typer.Option("demo", "--tenant", "-t", help="the tenant to load it into (emptied first)"),
+         uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
     """Load the address/port story into tenant 'demo' and print its as-of answers.
 
     Example: graphmem demo
     """
     from .demo import run_demo
-    with _store(uri, database, "demo") as store:
+    with _store(uri, database, tenant) as store:
         try:
             for line in run_demo(store):
                 typer.echo(line)
         except GraphMemError as e:
             _fail(e)
-    typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant 'demo')")
+    typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant '{tenant}')")
 
 
 def main() -> None:

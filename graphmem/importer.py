@@ -4,8 +4,9 @@ Two kinds of file:
 
 * **events** — JSON Lines (or a JSON array) of FORMAT.md events, or of transcript rows
   (``{"id", "speaker", "text", "at"?, "session"?, "about"?}``: messages for the extractor);
-* **temporal-KG** — ``train.txt`` / ``valid.txt`` / ``test.txt`` of shared/data/temporal-kg with
-  ``entity2id.txt`` and ``relation2id.txt`` beside them; every relation is declared many-valued.
+* **temporal-KG** — ``train.txt`` / ``valid.txt`` / ``test.txt`` of YAGO11k or WIKIDATA12k (docs/data.md)
+  with ``entity2id.txt`` and ``relation2id.txt`` beside them; every relation is declared many-valued.
+  A folder stands for the fact files in it (or in the folders inside it).
 
 Malformed events are rejected with their line and reason before anything is written; the rest go
 through ``apply_bulk``. If the store refuses an event (say, a record time running back), its
@@ -23,7 +24,7 @@ from typing import Any, Callable, Iterator
 from .api import utcnow
 from .errors import GraphMemError
 from .models import parse_event
-from .temporal_kg import load as load_kg
+from .temporal_kg import find_files, load as load_kg
 from .transcripts import is_transcript_row, message_event
 
 __all__ = ["ImportSummary", "detect", "import_files"]
@@ -81,10 +82,12 @@ def _events_from_kg(path: Path, summary: ImportSummary) -> Iterator[tuple[str, A
 def import_files(store: Any, paths: list[Path], *, kind: str = "auto", batch_size: int = 2000,
                  progress: Callable[[int, int], None] | None = None) -> ImportSummary:
     """Import files into ``store``'s tenant; ``progress(done, total)`` is called as batches land."""
+    from_folders = {q for p in map(Path, paths) if p.is_dir() for q in find_files([p])}
+    paths = [q for p in map(Path, paths) for q in (find_files([p]) if p.is_dir() else [p])]
     summary = ImportSummary(files=[str(p) for p in paths])
     items: list[tuple[str, Any]] = []
     for path in paths:
-        k = detect(path) if kind == "auto" else kind
+        k = kind if kind != "auto" else "kg" if path in from_folders else detect(path)
         source = _events_from_kg if k == "kg" else _events_from_json
         for where, raw in source(path, summary):
             try:

@@ -1,6 +1,6 @@
 """Pydantic models in and out: the events of the ledger (DESIGN.md §4) and the answers of reads.
 
-Events follow shared/eval/FORMAT.md unchanged, so a scenario file, a JSONL import and a client
+Events follow docs/format.md (the scenario-file format, unchanged), so a scenario file, a JSONL import and a client
 call all go through the same validation. Anything malformed raises
 :class:`graphmem.errors.ValidationError` before the store is touched.
 """

@@ -1,4 +1,6 @@
-"""Reading the temporal knowledge-graph files (YAGO11k, WIKIDATA12k) of shared/data/temporal-kg.
+"""Reading temporal knowledge-graph files: YAGO11k and WIKIDATA12k, as published in the data
+folder of the TILP repository (github.com/xiongsiheng/TILP, ``data/YAGO11k``, ``data/WIKIDATA12k``;
+the facts are YAGO's, CC BY, and Wikidata's, CC0). graphmem ships none of them: see docs/data.md.
 
 Line format: ``subject_id <TAB> relation_id <TAB> object_id <TAB> start_year <TAB> end_year``,
 with ``entity2id.txt`` and ``relation2id.txt`` beside. Years are whole years and inclusive:
@@ -16,7 +18,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["KGFact", "KGFile", "load", "year_start"]
+__all__ = ["KGFact", "KGFile", "PARTS", "find_files", "load", "year_start"]
+
+PARTS = ("train.txt", "valid.txt", "test.txt")
 
 
 def year_start(year: int) -> datetime:
@@ -102,3 +106,27 @@ def load(path: str | Path) -> KGFile:
 def iter_files(paths: list[str | Path]) -> Iterator[KGFile]:
     for p in paths:
         yield load(p)
+
+
+def find_files(paths: list[str | Path]) -> list[Path]:
+    """The fact files named by ``paths``: a file is itself; a folder holding ``train.txt`` /
+    ``valid.txt`` / ``test.txt`` gives those (in that order); a folder of such folders (TILP's
+    ``data/``, or a copy with YAGO11k and WIKIDATA12k side by side) gives each one's, YAGO's
+    first (the order the published benchmark figures were taken in), then by name.
+    A path that is none of these is a :class:`FileNotFoundError`, never silently nothing."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_file():
+            out.append(p)
+            continue
+        if not p.is_dir():
+            raise FileNotFoundError(f"{p}: no such file or folder")
+        here = [p / part for part in PARTS if (p / part).is_file()]
+        if not here:
+            for sub in sorted((d for d in p.iterdir() if d.is_dir()),
+                              key=lambda d: ("yago" not in d.name.lower(), d.name.lower())):
+                here += [sub / part for part in PARTS if (sub / part).is_file()]
+        if not here:
+            raise FileNotFoundError(f"{p}: no train.txt, valid.txt or test.txt in it or in a folder inside it")
+        out += here
+    return out

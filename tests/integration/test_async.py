@@ -16,10 +16,10 @@ def _run(coro):
     return asyncio.run(coro)
 
 
-def test_async_client_passes_the_structured_suite(neo4j_target, shared_dir):
+def test_async_client_passes_the_structured_suite(neo4j_target, eval_dir):
     async def go():
         async with AsyncGraphMem(neo4j_target.settings, tenant="async-eval") as mem:
-            return await run_files_async(mem, [shared_dir / "eval" / "scenarios.json"])
+            return await run_files_async(mem, [eval_dir / "scenarios.json"])
     report = _run(go())
     assert [f.line() for f in report.failures] == []
     assert (report.passed, report.failed) == (57, 0)

@@ -1,5 +1,7 @@
 """Faults: kill -9 the Neo4j JVM, or the client, in the middle of a bulk import; restart; resume
-with the same idempotency ids. No partial event, no duplicate, no gap; projection == rebuild."""
+with the same idempotency ids. No partial event, no duplicate, no gap; projection == rebuild.
+
+The events are the first 3,000 facts of the generated temporal-KG sample in tests/data."""
 
 from __future__ import annotations
 
@@ -30,9 +32,9 @@ with GraphMem(Settings(uri=sys.argv[1]), tenant=sys.argv[3], install_schema=Fals
 """
 
 
-def _events(shared_dir) -> list[dict]:
+def _events(kg_dir) -> list[dict]:
     from graphmem.temporal_kg import load
-    kg = load(shared_dir / "data" / "temporal-kg" / "yago11k" / "train.txt")
+    kg = load(kg_dir / "yago-like" / "train.txt")
     out = [{"op": "topic", "name": r, "cardinality": "many", "id": f"topic-{r}"} for r in kg.relations]
     out += [dict(f.event(), id=f"kg-{i}") for i, f in enumerate(kg.facts[:N])]
     return out
@@ -64,8 +66,8 @@ def _check(mem: GraphMem, driver, events: list[dict]) -> None:
 
 
 @pytest.mark.slow
-def test_kill_the_client_mid_import(store, driver, shared_dir, neo4j_target, tmp_path):
-    events = _events(shared_dir)
+def test_kill_the_client_mid_import(store, driver, kg_dir, neo4j_target, tmp_path):
+    events = _events(kg_dir)
     path = tmp_path / "events.json"
     path.write_text(json.dumps(events))
     proc = _start_import(neo4j_target.settings.uri, str(path), store.tenant)
@@ -79,25 +81,27 @@ def test_kill_the_client_mid_import(store, driver, shared_dir, neo4j_target, tmp
 
 
 @pytest.mark.slow
-def test_kill_the_neo4j_jvm_mid_import(store, driver, shared_dir, neo4j_target, tmp_path):
+def test_kill_the_neo4j_jvm_mid_import(store, driver, kg_dir, neo4j_target, tmp_path):
     if neo4j_target.how != "local":
         pytest.skip("only the local server can be killed from here")
     from graphmem import server
 
-    events = _events(shared_dir)
+    events = _events(kg_dir)
     path = tmp_path / "events.json"
     path.write_text(json.dumps(events))
     proc = _start_import(neo4j_target.settings.uri, str(path), store.tenant)
     _wait_for_progress(proc, 5)
+    info = server.status()
+    ports = {"bolt_port": int(info.bolt_uri.rsplit(":", 1)[1]), "http_port": int(info.browser_url.split(":")[2].split("/")[0])}
     try:
-        os.kill(server.status().pid, signal.SIGKILL)  # the JVM, mid-transaction
+        os.kill(info.pid, signal.SIGKILL)  # the JVM, mid-transaction
         proc.wait(timeout=120)
         assert proc.returncode != 0
     finally:  # whatever happened, the rest of the suite needs its server back
         deadline = time.monotonic() + 30
         while server.status().running and time.monotonic() < deadline:
             time.sleep(0.5)
-        server.start()  # Neo4j recovers from its transaction log
+        server.start(**ports)  # Neo4j recovers from its transaction log
     with GraphMem(neo4j_target.settings, tenant=store.tenant, install_schema=False) as mem:
         done = len(list(mem.events()))
         assert 0 < done < len(events)

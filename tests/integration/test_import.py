@@ -44,9 +44,9 @@ def test_import_events_with_rejects(neo4j_target, tmp_path):
             mem.drop_tenant()
 
 
-def test_import_temporal_kg_shows_progress_and_summary(neo4j_target, shared_dir, tmp_path):
+def test_import_temporal_kg_shows_progress_and_summary(neo4j_target, kg_dir, tmp_path):
     tenant = f"kg-{uuid.uuid4().hex[:8]}"
-    src = shared_dir / "data" / "temporal-kg" / "yago11k"
+    src = kg_dir / "yago-like"
     kg = tmp_path / "kg"
     kg.mkdir()
     for name in ("entity2id.txt", "relation2id.txt"):
@@ -70,3 +70,32 @@ def test_import_temporal_kg_shows_progress_and_summary(neo4j_target, shared_dir,
     finally:
         with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
             mem.drop_tenant()
+
+
+def test_import_a_downloaded_folder_takes_its_train_valid_test(neo4j_target, kg_dir):
+    """``graphmem import DIR`` as docs/data.md shows it (TILP's data/WIKIDATA12k), here on the generated sample."""
+    from graphmem.temporal_kg import PARTS, load
+
+    tenant = f"kg-{uuid.uuid4().hex[:8]}"
+    folder = kg_dir / "wikidata-like"
+    files = [load(folder / part) for part in PARTS]
+    facts = sum(len(f.facts) for f in files)
+    topics = sum(len(f.relations) for f in files)  # each file declares its relations many-valued
+    proc = subprocess.run([EXE, "import", str(folder), "-t", tenant, "--json"], capture_output=True, text=True,
+                          env=_env(neo4j_target.settings), timeout=300)
+    try:
+        assert proc.returncode == 0, proc.stderr
+        s = json.loads(proc.stdout.strip().splitlines()[-1])
+        assert [Path(f).name for f in s["files"]] == list(PARTS)
+        assert (s["facts"], s["rejected"]) == (facts, 0)
+        assert s["events"] == facts + topics
+    finally:
+        with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
+            mem.drop_tenant()
+
+
+def test_import_a_missing_folder_is_one_line(neo4j_target, tmp_path):
+    proc = subprocess.run([EXE, "import", str(tmp_path / "nowhere"), "-t", "x", "--json"], capture_output=True,
+                          text=True, env=_env(neo4j_target.settings), timeout=120)
+    assert proc.returncode == 1, proc.stdout
+    assert proc.stderr.startswith("Error:") and "nowhere" in proc.stderr and "Traceback" not in proc.stderr

@@ -33,8 +33,8 @@ def canonical_hash(driver, tenant: str) -> tuple[str, int]:
     return hashlib.sha256("\n".join(lines).encode()).hexdigest(), len(lines)
 
 
-def test_rebuild_gives_an_identical_projection(store, driver, shared_dir):
-    scenarios = json.loads((shared_dir / "eval" / "scenarios.json").read_text())
+def test_rebuild_gives_an_identical_projection(store, driver, eval_dir):
+    scenarios = json.loads((eval_dir / "scenarios.json").read_text())
     for sc in scenarios:
         if any(e.get("tenant") for e in sc["events"]):
             continue
@@ -55,9 +55,9 @@ def test_rebuild_gives_an_identical_projection(store, driver, shared_dir):
             one.drop_tenant()
 
 
-def test_bulk_import_equals_one_by_one(store, driver, shared_dir):
+def test_bulk_import_equals_one_by_one(store, driver, eval_dir):
     """apply_bulk (one transaction per batch) builds exactly what apply (one per event) builds."""
-    scenarios = json.loads((shared_dir / "eval" / "scenarios.json").read_text())
+    scenarios = json.loads((eval_dir / "scenarios.json").read_text())
     by_id = {sc["id"]: sc for sc in scenarios}
     events = by_id["address-move-trip-quote"]["events"] + by_id["port-revoke"]["events"]
     single, bulk = store.for_tenant(store.tenant + "-1"), store.for_tenant(store.tenant + "-n")

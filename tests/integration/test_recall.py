@@ -14,8 +14,8 @@ from graphmem.embed import HashingEmbedder
 from graphmem.errors import StaleError
 
 
-def _load(store, scenario_id: str, shared_dir, file: str = "scenarios.json") -> None:
-    scenarios = json.loads((shared_dir / "eval" / file).read_text(encoding="utf-8"))
+def _load(store, scenario_id: str, eval_dir, file: str = "scenarios.json") -> None:
+    scenarios = json.loads((eval_dir / file).read_text(encoding="utf-8"))
     sc = next(s for s in scenarios if s["id"] == scenario_id)
     for e in sc["events"]:
         store.apply({k: v for k, v in e.items() if k != "tenant"})
@@ -25,8 +25,8 @@ def _item(ctx, topic, subject=None):
     return [i for i in ctx.items if i.topic == topic and (subject is None or i.subject == subject)]
 
 
-def test_address_on_oct_5_hewan_rd_with_the_trip_and_the_quoted_email_flagged(store, shared_dir):
-    _load(store, "address-move-trip-quote", shared_dir)
+def test_address_on_oct_5_hewan_rd_with_the_trip_and_the_quoted_email_flagged(store, eval_dir):
+    _load(store, "address-move-trip-quote", eval_dir)
     for task in ("lin 10月5日的收件地址是哪里？要寄快递。", "Where should I send lin's package on Oct 5? Need the address."):
         ctx = store.context(task, subject="lin", valid_at="2026-10-05")
         first = ctx.items[0]
@@ -45,8 +45,8 @@ def test_address_on_oct_5_hewan_rd_with_the_trip_and_the_quoted_email_flagged(st
     assert [i.value for i in _item(before, "home_address")] == ["青禾路"]
 
 
-def test_the_same_story_told_in_chinese_messages(store, shared_dir):
-    _load(store, "msg-address-zh", shared_dir, "messages.json")
+def test_the_same_story_told_in_chinese_messages(store, eval_dir):
+    _load(store, "msg-address-zh", eval_dir, "messages.json")
     ctx = store.context("我要在10月5日给lin寄东西，寄到哪里？", subject="lin", valid_at="2026-10-05T12:00:00Z")
     assert (ctx.items[0].topic, ctx.items[0].value, ctx.items[0].source.id) == ("home_address", "河湾路", "m2")
     assert ctx.items[0].source.span  # the span the extractor drew it from
@@ -335,12 +335,12 @@ def test_user_page_round_trip_through_the_ledger(store):
     assert list(store.events())[-1]["seq"] == before + 4
 
 
-def test_async_client_gives_the_same_context(neo4j_target, store, shared_dir):
+def test_async_client_gives_the_same_context(neo4j_target, store, eval_dir):
     import asyncio
 
     from graphmem import AsyncGraphMem
 
-    _load(store, "address-move-trip-quote", shared_dir)
+    _load(store, "address-move-trip-quote", eval_dir)
 
     async def go():
         async with AsyncGraphMem(neo4j_target.settings, tenant=store.tenant) as mem:
@@ -351,13 +351,13 @@ def test_async_client_gives_the_same_context(neo4j_target, store, shared_dir):
     assert [(i.topic, i.value) for i in ctx.items] == [(i.topic, i.value) for i in sync.items]
 
 
-def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, shared_dir):
+def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, eval_dir):
     """Run a whole context() plan with PROFILE on every statement: no label or all-nodes scans."""
     from graphmem import ops
     from graphmem.queries import Call
     from graphmem.recall import context
 
-    _load(store, "address-move-trip-quote", shared_dir)
+    _load(store, "address-move-trip-quote", eval_dir)
     store.set("lin", "diet", "vegan", authority="L0", session="s1", recorded_at="2026-11-01T00:00:00Z")
     plans: dict[str, str] = {}
 

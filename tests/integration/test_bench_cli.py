@@ -1,0 +1,47 @@
+"""``graphmem bench --data DIR`` as the README writes it, on the generated sample in tests/data
+(a smoke run: the benchmark's figures are not asserted, its correctness check is)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXE = str(Path(sys.executable).parent / "graphmem")
+
+
+def _env(settings) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "GRAPHMEM_TEMPORAL_KG"}
+    env["NEO4J_URI"] = settings.uri
+    if settings.password is not None:
+        env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
+    return env
+
+
+@pytest.mark.slow
+def test_bench_on_the_sample_in_the_repository(neo4j_target):
+    proc = subprocess.run([EXE, "bench", "--data", "tests/data/temporal-kg", "--facts", "500", "--lookups", "50",
+                           "--contexts", "2", "--json"], cwd=ROOT, capture_output=True, text=True,
+                          env=_env(neo4j_target.settings), timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    d = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert d["facts"] == 500 and d["replication"] == "7,836 distinct facts"
+    assert d["skipped_facts"] == {"year outside 1..9998": 1, "end year before start year": 1, "malformed line": 1}
+    assert d["asof_correct"] == d["asof_checked"] == 1000, d["asof_wrong_examples"]
+    assert d["path3_answered"] == d["path3_runs"]  # chains found in the data answer (500 facts may hold none)
+    assert "as-of correctness    1000/1000" in proc.stdout
+
+
+def test_bench_without_data_says_where_to_get_it(neo4j_target, tmp_path):
+    proc = subprocess.run([EXE, "bench", "--facts", "10"], cwd=tmp_path, capture_output=True, text=True,
+                          env=_env(neo4j_target.settings), timeout=120)
+    assert proc.returncode == 1
+    assert "--data" in proc.stderr and "xiongsiheng/TILP" in proc.stderr and "Traceback" not in proc.stderr
+    proc = subprocess.run([EXE, "bench", "--data", str(tmp_path), "--facts", "10"], capture_output=True, text=True,
+                          env=_env(neo4j_target.settings), timeout=120)
+    assert proc.returncode == 1 and "no train.txt" in proc.stderr and "Traceback" not in proc.stderr
