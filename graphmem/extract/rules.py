@@ -32,7 +32,9 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from ..models import MessageEvent
-from .dates import DateSpan, find_dates
+from .dates import DateSpan, find_dates, implied_end
+from .gates import Verdict, is_question, judge_en, judge_zh
+from .values import clean
 from .vocabulary import TopicRules, Vocabulary
 
 __all__ = ["PriorFact", "RuleExtractor"]
@@ -41,14 +43,21 @@ CANDIDATE_BELOW = 0.8
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
 _FIRST_PERSON_ZH = re.compile(r"我")
-_ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task)\b|这次|本次|这一次|此次", re.I)
+_ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task|(?:this|the current) "
+                      r"(?:report|document|doc|email|e-mail|reply|answer|summary|memo|draft|ticket|task))\b|"
+                      r"这次|本次|这一次|此次|这份|这篇|这封|本报告|这个报告", re.I)
 _STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
-_TEMPORARY = re.compile(r"\b(?:temporarily|for now|for the time being|for a while|until)\b|暂时|临时|暂且|先用", re.I)
-_REVOKE = re.compile(r"\b(?:no longer|not any ?more|any ?more|drop|dropped|remove|removed|forget|withdraw|withdrawn|"
-                     r"delete|deleted|stop using|unset|clear|cleared)\b|不再|撤回|撤销|删掉|删除|去掉|忘掉|忘记|不用了", re.I)
-_NEGATED_NOT_ANYMORE = re.compile(r"\b(?:not|n't)\b.*\b(?:any ?more|any longer)\b", re.I)
-_CANCEL = re.compile(r"\b(?:cancel|cancelled|canceled|called off|call off|not going|won't go|scrapped|postponed indefinitely)\b|"
-                     r"取消|不去了|泡汤|作废", re.I)
+_TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|for a while|"
+                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
+                        r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week))\b|"
+                        r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
+_REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销", re.I)
+_REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
+                          r"删掉|删除|去掉|忘掉|忘记|不用了", re.I)
+_NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)
+_CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not going|won't go|scrapped|"
+                     r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
+                     r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
 _CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
                          r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
                          re.I)
@@ -93,6 +102,8 @@ class _Found:
     value: str
     span: tuple[int, int]
     confidence: float
+    cue: int = 0  # where the pattern's match starts (the cue word), in the sentence
+    shape: str | None = None
 
 
 def _trim_place(value: str) -> str:
@@ -222,7 +233,7 @@ class RuleExtractor:
                 for variant in variants:
                     for m in p.regex.finditer(variant):
                         raw = m.group("value")
-                        value = raw.strip().rstrip(".,;:!?。，；：！？")
+                        value = clean(raw, lang, p.shape, topic.cardinality == "many")
                         if lang == "en":
                             value = re.sub(r"^the\s+", "", value, flags=re.I)
                         if p.shape == "place":
@@ -230,14 +241,14 @@ class RuleExtractor:
                         if not value or not self._shape_ok(p.shape, value):
                             continue
                         at = m.start("value") + raw.find(value)
-                        found.append(_Found(topic, value, (at, at + len(value)), p.confidence))
+                        found.append(_Found(topic, value, (at, at + len(value)), p.confidence, m.start(), p.shape))
         return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
 
     @staticmethod
     def _shape_ok(shape: str | None, value: str) -> bool:
         if shape == "address":
             return bool(_ADDRESS_HINT.search(value))
-        if shape == "place":
+        if shape in ("place", "org"):
             first = value.split()[0].lower() if value.split() else ""
             return (not _ADDRESS_HINT.search(value) and not _HOTEL_HINT.search(value)
                     and first not in _NOT_A_PLACE and not value.isdigit())
@@ -263,47 +274,87 @@ class RuleExtractor:
             out.append(f)
         return out
 
-    def _subject(self, topic: TopicRules, sentence: str, lang: str, m: MessageEvent, span: Any = None) -> str:
+    def _subject(self, topic: TopicRules, sentence: str, lang: str, m: MessageEvent, span: Any = None,
+                 verdict: Verdict | None = None) -> str:
         if topic.subject == "about" and m.about:
             return m.about
+        if verdict is not None and verdict.subject:
+            return m.speaker if verdict.subject == "@speaker" else verdict.subject
         first = (_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(sentence)
         if first:
             return m.speaker
         if m.about:
             return m.about
-        if span is not None and lang == "en":
-            people = [e for e in span.ents if e.label_ == "PERSON"]
-            if people:
-                return people[0].text.split()[0].lower()
         return m.speaker
+
+    def _judge(self, f: _Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
+        about = f.topic.subject == "about"
+        if lang == "zh":
+            return judge_zh(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
+        if span is None or not span.doc.has_annotation("DEP"):
+            return Verdict(not is_question(sentence, lang))
+        nouns = frozenset(w.lower() for w in f.topic.nouns.get("en", []))
+        return judge_en(span, offset + f.span[0], offset + f.span[1], f.topic.name, about, bounded, nouns, f.shape)
+
+    def _revoke_cue(self, sentence: str, lang: str, span: Any) -> bool:
+        """A withdrawal: "no longer", "not … any more", 不再, 撤回; or a removal verb whose object
+        names a topic ("drop the port", "删掉端口") — not "clear my mind"."""
+        if _REVOKE_STRONG.search(sentence) or _NEGATED_NOT_ANYMORE.search(sentence):
+            return True
+        verb = _REVOKE_VERB.search(sentence)
+        if verb is None:
+            return False
+        nouns = [w for t in self.vocabulary.topics.values() for w in t.nouns.get(lang, [])]
+        if lang == "zh":
+            window = sentence[max(0, verb.start() - 8):verb.end() + 8]
+            return any(n in window for n in nouns)
+        if span is None or not span.doc.has_annotation("DEP"):
+            return any(re.search(r"\b" + re.escape(n) + r"s?\b", sentence, re.I) for n in nouns)
+        for tok in span:
+            if tok.idx - span.start_char >= verb.start() and tok.idx - span.start_char < verb.end():
+                words = " ".join(t.lower_ for t in tok.subtree if t.i != tok.i)
+                if any(re.search(r"\b" + re.escape(n.lower()) + r"s?\b", words) for n in nouns):
+                    return True
+        return False
 
     def _sentence(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
                   context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
+        if is_question(sentence, lang):
+            return  # a question asserts nothing, withdraws nothing
         dates = find_dates(sentence, m.at)
         start, end = self._interval(dates, sentence)
-        authority, session = ("L0", m.session) if (_ONE_OFF.search(sentence) and m.session
-                                                      and not _STANDING.search(sentence)) else ("L1", None)
+        one_off = bool(_ONE_OFF.search(sentence)) and not _STANDING.search(sentence)
+        authority, session = ("L0", m.session) if (one_off and m.session) else ("L1", None)
         env_here = self._env(sentence)
-        found = self._facts(sentence, lang, env_here)
+        raw = self._facts(sentence, lang, env_here)
+        ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
+        judged = [(f, env, self._judge(f, sentence, offset, lang, span, ahead)) for f, env in raw]
+        found = [(f, env) for f, env, v in judged if v.ok]
+        verdicts = {id(f): v for f, _, v in judged}
         evidence_base = {"source": m.id}
 
-        if _CANCEL.search(sentence) and not found:
-            plans = {t.plan for t in self.vocabulary.topics.values() if t.plan and self._names(t, sentence, lang)}
+        if _CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
+            plan_topics = [t for t in self.vocabulary.topics.values() if t.plan]
+            plans = {t.plan for t in plan_topics if self._names(t, sentence, lang)}
+            plans |= {self.vocabulary.topics[p.topic].plan for p in context
+                      if p.topic in self.vocabulary.topics and self.vocabulary.topics[p.topic].plan
+                      and p.value and p.value.lower() in sentence.lower()}
             if plans:
                 for prior in self._latest(context, m, lambda p: self.vocabulary.topics.get(p.topic) is not None
                                           and self.vocabulary.topics[p.topic].plan in plans, all_topics=True):
                     yield {"op": "retract", "fact": prior.uid, **evidence_base}
                 return
 
-        revoking = _REVOKE.search(sentence) or _NEGATED_NOT_ANYMORE.search(sentence)
-        if revoking:
+        if self._revoke_cue(sentence, lang, span):
             named = [t for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)]
             by_value = [f for f, _ in found]
-            targets: list[tuple[TopicRules, str | None]] = [(f.topic, f.value if f.topic.cardinality == "many" else None)
-                                                            for f in by_value]
-            targets += [(t, None) for t in named if t.name not in {f.topic.name for f in by_value}]
-            for topic, value in targets:
-                event = {"op": "revoke", "subject": self._subject(topic, sentence, lang, m, span),
+            targets: list[tuple[TopicRules, str | None, Any]] = [
+                (f.topic, f.value if f.topic.cardinality == "many" else None, verdicts[id(f)]) for f in by_value]
+            targets += [(t, None, None) for t in named if t.name not in {f.topic.name for f in by_value}]
+            if raw and not found:
+                targets = []  # the only values named are someone else's, or asked about
+            for topic, value, verdict in targets:
+                event = {"op": "revoke", "subject": self._subject(topic, sentence, lang, m, span, verdict),
                          "topic": topic.name, "authority": authority, **evidence_base}
                 if value is not None:
                     event["value"] = value
@@ -314,7 +365,7 @@ class RuleExtractor:
                 if start is not None:
                     event["effective"] = start.isoformat()
                 yield event
-            if targets:
+            if targets or raw:
                 return
 
         correcting = bool(_CORRECTION.search(sentence)) or (
@@ -324,7 +375,22 @@ class RuleExtractor:
             return
 
         for f, env in found:
-            yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session)
+            verdict = verdicts[id(f)]
+            if verdict.negated:
+                # "I'm not vegetarian" withdraws a value only if the speaker holds it.
+                subject = self._subject(f.topic, sentence, lang, m, span, verdict)
+                held = [p for p in context if p.subject == subject and p.topic == f.topic.name
+                        and p.value.lower() == f.value.lower() and (p.env or None) == env]
+                if held:
+                    event = {"op": "revoke", "subject": subject, "topic": f.topic.name, **evidence_base}
+                    if f.topic.cardinality == "many":
+                        event["value"] = held[0].value
+                    if env:
+                        event["env"] = env
+                    yield event
+                continue
+            yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session,
+                            verdict, one_off and not m.session)
 
     def _names(self, topic: TopicRules, sentence: str, lang: str) -> bool:
         low = sentence.lower()
@@ -348,13 +414,26 @@ class RuleExtractor:
         return start, end
 
     def _set(self, m: MessageEvent, f: _Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
-             start: datetime | None, end: datetime | None, authority: str, session: str | None) -> dict[str, Any]:
-        event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span),
+             start: datetime | None, end: datetime | None, authority: str, session: str | None,
+             verdict: Verdict | None = None, unscoped_one_off: bool = False) -> dict[str, Any]:
+        event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span, verdict),
                                  "topic": f.topic.name, "value": f.value, "source": m.id,
                                  "authority": authority, "confidence": f.confidence,
                                  "evidence": f"[{offset + f.span[0]}:{offset + f.span[1]}] {sentence.strip()}"}
         if f.confidence < CANDIDATE_BELOW:
             event["status"] = "candidate"
+        if unscoped_one_off:
+            # "this time" with no session to scope it to: never a lasting preference.
+            event["status"] = "candidate"
+            event["reason"] = "one-off request (this time) without a session"
+        if end is None and _TEMPORARY.search(sentence):
+            bound = implied_end(sentence, m.at)
+            if bound is not None and bound > (start or m.at):
+                end = bound
+            else:
+                # "for now" with no end stated or implied: not stored as an open-ended change.
+                event["status"] = "candidate"
+                event["reason"] = "temporary (no end stated)"
         if env:
             event["env"] = env
         if session:

@@ -1,0 +1,136 @@
+"""Precision gates and the paraphrases the rule extractor now reads (issue 14, items 1, 4, 5).
+
+Each case is a sentence a careful reader judges by its meaning: a question, a second-person
+remark, someone else's fact, a hypothetical or a negation asserts nothing about the speaker.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from graphmem.extract import PriorFact, RuleExtractor
+from graphmem.models import MessageEvent, parse_event
+
+AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)  # a Monday
+
+
+@pytest.fixture(scope="module")
+def ex():
+    return RuleExtractor()
+
+
+def msg(text, speaker="lin", about=None, session=None, at=AT):
+    return MessageEvent(op="message", id="m1", at=at, speaker=speaker, text=text, about=about, session=session)
+
+
+def sets(events):
+    return {(e["subject"], e["topic"], e["value"]) for e in events if e["op"] == "set"}
+
+
+def prior(uid, topic, value, vf="2026-03-01", subject="lin", seq=1, vt=None):
+    return PriorFact(uid=uid, subject=subject, topic=topic, env=None, value=value,
+                     valid_from=datetime.fromisoformat(vf).replace(tzinfo=timezone.utc),
+                     valid_to=datetime.fromisoformat(vt).replace(tzinfo=timezone.utc) if vt else None,
+                     author=subject, seq=seq)
+
+
+@pytest.mark.parametrize("text", [
+    "You mentioned you were allergic to pets earlier, how bad is it?",   # LoCoMo: second person + question
+    "I got the idea from a trip to the Ferrari dealership.",             # a name that modifies a noun
+    "Took a short trip last week to Rome to clear my mind.",             # a past episode, and no revoke
+    "Are there any more exciting trips coming up for you?",              # a question, and no revoke
+    "I might move to Berlin.", "If I move to Paris, I'll learn French.", "I'm thinking about moving to Denver.",
+    "我考虑去杭州出差。", "如果搬到杭州，我就换工作。", "我可能对猫过敏。",
+    "Are you vegetarian?", "你对花生过敏吗？", "Do you live in Berlin?",
+    "You said you moved to Boston, right.", "你说你对猫过敏。", "你住在苏州。",
+    "My wife works at Google.", "My brother lives in Chicago.", "我老婆在腾讯上班。", "我同事住在杭州。",
+    "I'm not allergic to cats.", "I don't work at Google.", "我不在腾讯工作。",
+    "I made vegan ice cream last Friday.", "I'm planning a trip to the East Coast.",
+    "I have a picture from a vacation in Florida.", "I'm gonna stay in Galway.",
+    "She lives in Berlin.",
+])
+def test_nothing_is_asserted(ex, text):
+    assert [e for e in ex.extract(msg(text)) if e["op"] in ("set", "revoke")] == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I found out recently I'm allergic to cockroaches as well.", {("lin", "allergy", "cockroaches")}),
+    ("I'm on a business trip to Rio de Janeiro- until Oct 9.", {("lin", "trip_city", "Rio de Janeiro")}),
+    ("I live at 221B Baker Street.", {("lin", "home_address", "221B Baker Street")}),
+    ("Tom said he moved to Denver.", {("tom", "home_city", "Denver")}),
+    ("Starting Monday I'm with Acme Robotics.", {("lin", "employer", "Acme Robotics")}),
+    ("I moved to Austin and now work at Dell.", {("lin", "home_city", "Austin"), ("lin", "employer", "Dell")}),
+    ("明天起去星辰科技上班。", {("lin", "employer", "星辰科技")}),
+    ("我在A座3楼办公。", {("lin", "office", "A座3楼")}),
+    ("以后回复请用中文", {("lin", "reply_language", "中文")}),
+    ("I'm on a vegan diet.", {("lin", "diet", "vegan")}),
+    ("Dana sits in B5.", {("dana", "office", "B5")}),
+])
+def test_statements_and_clean_values(ex, text, expected):
+    assert sets(ex.extract(msg(text))) == expected
+
+
+def test_a_city_is_not_a_person(ex):
+    events = ex.extract(msg("From Oct 3-7 I'm on a business trip to Haicheng, staying at the Seastar Hotel."))
+    assert {e["subject"] for e in events} == {"lin"}
+
+
+def test_a_one_sentence_business_trip(ex):
+    events = ex.extract(msg("Heading to Haicheng Oct 3-7 for work, staying at the Seastar Hotel."))
+    assert {(e["topic"], e["value"], e["valid_from"][:10], e["valid_to"][:10]) for e in events} == {
+        ("trip_city", "Haicheng", "2026-10-03", "2026-10-08"), ("trip_lodging", "Seastar Hotel", "2026-10-03", "2026-10-08")}
+
+
+@pytest.mark.parametrize("text, day", [("Starting Monday I'm with Acme Robotics.", "2026-09-28"),
+                                       ("我下周一起去星辰科技上班。", "2026-10-05"),
+                                       ("I'm moving to Seattle at the start of February.", "2027-02-01")])
+def test_dates_in_more_words(ex, text, day):
+    (e,) = [e for e in ex.extract(msg(text)) if e["op"] == "set"]
+    assert e["valid_from"][:10] == day
+
+
+def test_a_negation_withdraws_only_a_held_value(ex):
+    assert ex.extract(msg("I'm not vegetarian."), []) == []
+    (e,) = ex.extract(msg("I'm not vegetarian."), [prior("f1", "diet", "vegetarian")])
+    assert (e["op"], e["topic"]) == ("revoke", "diet")
+
+
+@pytest.mark.parametrize("text", ["The trip to Haicheng is off.", "Haicheng is off.", "出差黄了。"])
+def test_indirect_cancellations(ex, text):
+    ctx = [prior("f4", "trip_city", "Haicheng", "2026-10-03", seq=4, vt="2026-10-08"),
+           prior("f5", "trip_lodging", "Seastar Hotel", "2026-10-03", seq=5, vt="2026-10-08")]
+    assert sorted(e["fact"] for e in ex.extract(msg(text), ctx) if e["op"] == "retract") == ["f4", "f5"]
+
+
+@pytest.mark.parametrize("text", ["说错了，是下个月才搬。", "不对，是下个月才搬"])
+def test_a_correction_that_only_moves_the_date(ex, text):
+    events = ex.extract(msg(text), [prior("f2", "home_city", "Suzhou", "2026-10-01", seq=2)])
+    assert [e["op"] for e in events] == ["retract", "set"] and events[1]["valid_from"][:10] == "2026-10-01"
+
+
+# -- temporary and one-off (item 5) ------------------------------------------------------------
+
+def test_one_off_without_a_session_is_only_a_candidate(ex):
+    for text in ["这次报告用中文", "This report in Chinese"]:
+        (e,) = ex.extract(msg(text))
+        assert e["status"] == "candidate" and e["authority"] == "L1"
+        parse_event(e)
+
+
+def test_this_report_with_a_session_is_l0(ex):
+    (e,) = ex.extract(msg("This report in Chinese", session="t1"))
+    assert (e["authority"], e["session"], e["value"]) == ("L0", "t1", "Chinese")
+
+
+def test_temporary_without_an_end_is_not_stored_open_ended(ex):
+    (e,) = ex.extract(msg("测试环境暂时用9000", about="svc"))
+    assert e["status"] == "candidate" and "valid_to" not in e and e["env"] == "test"
+
+
+@pytest.mark.parametrize("text, end", [("测试环境这周临时用9001", "2026-10-05"), ("测试环境这两天用9001", "2026-09-30"),
+                                       ("Test uses 9001 this week only.", "2026-10-05")])
+def test_temporary_with_an_implied_end_is_bounded(ex, text, end):
+    (e,) = ex.extract(msg(text, about="svc"))
+    assert e["valid_to"][:10] == end and e.get("status", "confirmed") == "confirmed"
