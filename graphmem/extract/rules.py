@@ -34,6 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..models import MessageEvent
 from .dates import DateSpan, find_dates, implied_end
 from .gates import Verdict, is_question, judge_en, judge_zh
+from .quotes import find_quote, mentions_old_document
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary
 
@@ -62,15 +63,6 @@ _CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my 
                          r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
                          re.I)
 _CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
-_QUOTE_EN = re.compile(
-    r"\b(?P<noun>e-?mail|mail|note|notes|message|letter|document|doc|memo|text|file|screenshot|record|form|contract|invoice)\b"
-    r"[^.!?]{0,60}?\b(?:says|said|reads|read|shows|showed|states|stated|writes|wrote|lists|listed|has)\b\s*[:,]?\s*",
-    re.I)
-_QUOTE_EN_FWD = re.compile(r"^\s*(?:fwd?|forwarded(?: message)?)\s*[:：-]\s*", re.I)
-_QUOTE_ZH = re.compile(r"(?P<noun>邮件|电邮|短信|消息|笔记|便条|文件|截图|信|记录|合同|表格)[^。！？]{0,20}?"
-                       r"(?:里面|里|中|上)?(?:写着|写了|写的是|写|说|显示|提到|记着)(?:着|了)?[:：，,]?\s*")
-_QUOTE_KIND = {"email": "email", "e-mail": "email", "mail": "email", "邮件": "email", "电邮": "email", "message": "message",
-               "text": "message", "短信": "message", "消息": "message"}
 _ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq)\b\.?|"
                            r"路|街|大道|巷|胡同|弄|号|小区)", re.I)
 _HOTEL_HINT = re.compile(r"(?:\b(?:Hotel|Inn|Hostel|Resort|Suites|Motel)\b|酒店|宾馆|饭店|旅馆|旅店|民宿|客栈)", re.I)
@@ -182,29 +174,25 @@ class RuleExtractor:
     # -- quotes ----------------------------------------------------------------------------------
 
     def _quote(self, m: MessageEvent, lang: str) -> list[dict[str, Any]] | None:
-        rx = _QUOTE_ZH if lang == "zh" else _QUOTE_EN
-        cue = rx.search(m.text) or _QUOTE_EN_FWD.search(m.text)
-        if cue is None:
+        """A cited document: a source dated at the document and a quote of its claims — or, when
+        the message gives no date for it, nothing (what it says can never become current)."""
+        q = find_quote(m.text, lang, m.at)
+        if q is None:
             return None
-        lead, quoted = m.text[:cue.end()], m.text[cue.end():]
-        quoted_offset = cue.end()
-        dates = [d for d in find_dates(lead, m.at)]
-        doc_at = dates[-1].start if dates else m.at
-        noun = (cue.groupdict().get("noun") or "document").lower()
-        kind = _QUOTE_KIND.get(noun, "document")
+        if q.at is None:
+            return []
         first_person = bool((_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(m.text))
         qid = f"{m.id}~quoted"
-        events: list[dict[str, Any]] = [{"op": "source", "id": qid, "kind": kind, "at": doc_at.isoformat(),
-                                         "text": quoted.strip(), **({"author": m.speaker} if first_person else {})}]
+        events: list[dict[str, Any]] = [{"op": "source", "id": qid, "kind": q.kind, "at": q.at.isoformat(),
+                                         "text": q.quoted, **({"author": m.speaker} if first_person else {})}]
         claims = []
-        for found, env in self._facts(quoted, lang, None):
-            subject = self._subject(found.topic, quoted, lang, m)
-            claim = {"subject": subject, "topic": found.topic.name, "value": found.value}
+        for found, env in self._facts(q.quoted, lang, None):
+            claim = {"subject": self._subject(found.topic, q.quoted, lang, m), "topic": found.topic.name,
+                     "value": found.value}
             if env:
                 claim["env"] = env
             claims.append(claim)
         events.append({"op": "quote", "source": m.id, "quotes": qid, "claims": claims})
-        del quoted_offset
         return events
 
     # -- one sentence ----------------------------------------------------------------------------
@@ -319,8 +307,8 @@ class RuleExtractor:
 
     def _sentence(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
                   context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
-        if is_question(sentence, lang):
-            return  # a question asserts nothing, withdraws nothing
+        if is_question(sentence, lang) or mentions_old_document(sentence, m.at):
+            return  # a question asserts nothing; an old document's words are not the speaker's now
         dates = find_dates(sentence, m.at)
         start, end = self._interval(dates, sentence)
         one_off = bool(_ONE_OFF.search(sentence)) and not _STANDING.search(sentence)

@@ -134,3 +134,26 @@ def test_temporary_without_an_end_is_not_stored_open_ended(ex):
 def test_temporary_with_an_implied_end_is_bounded(ex, text, end):
     (e,) = ex.extract(msg(text, about="svc"))
     assert e["valid_to"][:10] == end and e.get("status", "confirmed") == "confirmed"
+
+
+# -- dated quotes in any phrasing (item 4) -----------------------------------------------------
+
+@pytest.mark.parametrize("text, day, value", [
+    ("这是2025年3月的合同，上面写着我在星辰科技工作。", "2025-03-01", "星辰科技"),
+    ("the 2024 lease says I live at 12 Oak Street.", "2024-01-01", "12 Oak Street"),
+    ("An email from last March says my office is B5.", "2026-03-01", "B5"),
+    ("截图是去年的，上面显示我住河湾路88号。", "2025-01-01", "河湾路88号"),
+    ("Here's my 2025 registration form: I live at 5 Elm Road.", "2025-01-01", "5 Elm Road"),
+])
+def test_a_quote_is_dated_at_its_document(ex, text, day, value):
+    events = ex.extract(msg(text))
+    assert [e["op"] for e in events] == ["source", "quote"]
+    assert events[0]["at"][:10] == day and [c["value"] for c in events[1]["claims"]] == [value]
+    for e in events:
+        parse_event(e)
+
+
+@pytest.mark.parametrize("text", ["Fwd: I live on Qinghe Road.", "My old contract says I work at Acme Corp.",
+                                  "我去年的合同上公司是星辰科技。", "Today's email says I live on Elm Road."])
+def test_an_undated_or_fresh_document_claims_nothing(ex, text):
+    assert ex.extract(msg(text)) == []
