@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from .extract import default_extractor
@@ -35,3 +36,16 @@ def run(n: int = 2000) -> dict[str, Any]:
     seconds = time.perf_counter() - t0
     return {"messages": n, "events_drawn": drawn, "seconds": round(seconds, 3),
             "messages_per_s": round(n / seconds, 1), "english_pipeline": ex.nlp("en").meta.get("name")}
+
+
+def run_labelled(path: str | Path) -> dict[str, Any]:
+    """Precision and recall per rule family of the default extractor on a labelled set."""
+    from .extract.score import load, score
+
+    result = score(default_extractor(), load(path))
+    head = f"{'family':<12} {'sentences':>9} {'expected':>8} {'drawn':>6} {'matched':>7} {'precision':>9} {'recall':>6}"
+    lines = [head]
+    for name, f in result["families"].items():
+        lines.append(f"{name:<12} {f['sentences']:>9} {f['expected']:>8} {f['drawn']:>6} {f['matched']:>7} "
+                     f"{f['precision']:>9.3f} {f['recall']:>6.3f}")
+    return {"file": str(path), "families": result["families"], "misses": result["misses"], "table": "\n".join(lines)}
