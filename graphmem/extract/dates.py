@@ -69,8 +69,8 @@ _EN_WEEKDAY = re.compile(r"\b(?:(?P<next>next|this|coming)\s+)?(?P<wd>monday|tue
 _ZH_WEEKDAY = re.compile(r"(?P<which>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])")
 _EN_PART_MONTH = re.compile(rf"\b(?:(?:the\s+)?(?:start|beginning)\s+of|early)\s+{MONTH_RE}(?:\s+(?P<year>\d{{4}}))?\b",
                             re.IGNORECASE)
-_EN_NEXT = re.compile(r"\b(?P<what>next week|next month|next year)\b", re.IGNORECASE)
-_ZH_NEXT = re.compile(r"(?P<what>下个?月初?|下周|下个?星期|明年|月底|下旬)")
+_EN_NEXT = re.compile(r"\b(?P<what>next week|next month|next year|last month|last year)\b", re.IGNORECASE)
+_ZH_NEXT = re.compile(r"(?P<what>下个?月初?|下周|下个?星期|明年|月底|下旬|上个?月|去年)")
 _ZH_MONTH_YEAR = re.compile(r"(?P<year>\d{4})年(?P<month>\d{1,2})月(?![\d])")
 
 _ZH_REL_DAYS = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "昨天": -1, "昨日": -1}
@@ -185,6 +185,10 @@ def _next_period(what: str, today: datetime) -> datetime | None:
         return today + timedelta(days=7 - today.weekday())
     if what.startswith(("next month", "下个月", "下月")):
         return datetime(today.year + (today.month == 12), today.month % 12 + 1, 1, tzinfo=timezone.utc)
+    if what in ("last month", "上个月", "上月"):
+        return datetime(today.year - (today.month == 1), (today.month - 2) % 12 + 1, 1, tzinfo=timezone.utc)
+    if what in ("last year", "去年"):
+        return datetime(today.year - 1, 1, 1, tzinfo=timezone.utc)
     if what in ("next year", "明年"):
         return datetime(today.year + 1, 1, 1, tzinfo=timezone.utc)
     return None  # 月底 / 下旬: too vague to date
@@ -216,7 +220,7 @@ _DOC_REL = re.compile(r"(?P<w>去年|前年|上个?月|上周|last year|last mon
 def document_date(text: str, ref: datetime) -> datetime | None:
     """The date a cited document carries, from the words that introduce it ("the 2024 lease",
     "an email from last March", "去年的截图", "2025年3月的合同"); None when it names none."""
-    dates = [d for d in find_dates(text, ref) if d.start < ref]
+    dates = [d for d in find_dates(text, ref) if d.start < midnight(ref)]
     if dates:
         return dates[-1].start
     today = midnight(ref)

@@ -37,6 +37,8 @@ _HYPO_WORDS = {"want", "wants", "wanted", "wanting", "wish", "wishes", "wished",
                "maybe", "perhaps", "possibly", "probably", "if", "unless", "whether", "try", "trying", "tried",
                "thought", "debating", "deciding", "ask", "asked", "asking", "suppose",
                "supposed", "pretend", "pretending", "hypothetically", "someday", "one day", "eventually"}
+_ENDED = {"lost", "lose", "losing", "quit", "quitting", "left", "leave", "leaving", "fired", "resigned", "retired",
+          "ended", "laid", "sacked", "dumped", "missed", "miss", "skipped", "declined", "rejected", "turned"}
 _PREF_VERBS = {"want", "wants", "like", "prefer", "prefers", "love", "wish"}
 _PERSON_NOUNS = {"wife", "husband", "partner", "spouse", "boyfriend", "girlfriend", "bf", "gf", "son", "daughter",
                  "kid", "kids", "child", "children", "mom", "mother", "dad", "father", "parents", "parent",
@@ -54,6 +56,9 @@ _PAST_TIME = re.compile(r"\b(?:last\s+(?:week|weekend|month|year|summer|winter|s
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|ago|yesterday|back then|"
                         r"years? back|when I was|as a kid|in (?:19|20)\d\d)\b|上周|上个?月|去年|前年|昨天|前天|以前|那时|小时候",
                         re.I)
+_PAST_STATE = re.compile(r"\bused to\b|\bback when\b|\bwhen I was (?:a kid|a child|young|little|younger|a student)\b|"
+                         r"\bas a (?:kid|child)\b|\bgrowing up\b|\bonce upon\b|小时候|以前|那时候|那时|曾经|过去|当年|原来")
+_START_CUE = re.compile(r"\b(?:start|starts|starting|started|from|as of|joining|joined|new job|officially|onboarding)\b", re.I)
 _BAD_PLACE_LABELS = {"ORG", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE", "DATE", "TIME",
                      "MONEY", "QUANTITY", "PERCENT", "CARDINAL", "ORDINAL"}
 _NOT_HEADS = {"diet", "food", "eater", "lifestyle", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
@@ -103,7 +108,24 @@ def _person_of(tok: Any) -> str | None:
 
 
 def _subject_child(verb: Any) -> Any:
-    return next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")), None)
+    """The verb's subject; with two (a parse error on "Hi Sam, I'll be…"), the one nearest before it."""
+    subs = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
+    before = [c for c in subs if c.i < verb.i]
+    return before[-1] if before else (subs[0] if subs else None)
+
+
+def _name_of(tok: Any) -> str | None:
+    """A person's name: a PERSON entity, or a capitalised proper noun no entity calls a place or
+    an organisation (spaCy's small model misses many names)."""
+    name = _person_of(tok)
+    if name:
+        return name
+    greeting = tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("dear", "hi", "hello", "hey", "to", "attn")
+    if tok.tag_ == "NNP" and tok.text[:1].isupper() and not tok.text.isupper() and not greeting and not any(
+            e.start <= tok.i < e.end and e.label_ in ("GPE", "LOC", "FAC", "NORP", "DATE", "TIME") for e in tok.doc.ents):
+        if not any(e.start <= tok.i < e.end and e.label_ == "ORG" for e in tok.doc.ents) or tok.dep_ == "poss":
+            return _first_name(tok.text)
+    return None
 
 
 def _modal_or_hypo(verb: Any, topic: str) -> bool:
@@ -143,8 +165,11 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
             and not any(e.label_ in ("DATE", "TIME") and e.start <= last.head.i < e.end for e in sent.doc.ents):
         return Verdict(False, why="modifier")
     labels = {e.label_ for e in sent.doc.ents if e.start < value.end and value.start < e.end}
-    if shape == "org" and "ORG" not in labels and not _CORP.search(value.text):
+    if shape == "org" and "ORG" not in labels and not _CORP.search(value.text) and not (
+            _START_CUE.search(sent.text) and not labels & {"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"}):
         return Verdict(False, why="not an organisation")
+    if _PAST_STATE.search(sent.text):
+        return Verdict(False, why="a past state")
     if topic in ("trip_city", "home_city") and labels & _BAD_PLACE_LABELS and not labels & {"GPE", "LOC"}:
         return Verdict(False, why="not a place")
     if topic == "trip_lodging" and labels & {"GPE", "LOC"} and not re.search(
@@ -173,6 +198,8 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     for v in verbs:
         if _modal_or_hypo(v, topic):
             return Verdict(False, why="hypothetical")
+        if v.lower_ in _ENDED:
+            return Verdict(False, why="ended")  # "I lost my job at Door Dash" is not a current employer
     # Any governing verb above (not just up to the subject) that is hypothetical or reports.
     top = verbs[-1]
     up = top
@@ -198,7 +225,11 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
 
     subj = _subject_child(top)
     if subj is None:
-        return Verdict(True, None, negated)  # imperative or elliptical: the caller's default
+        if (top.dep_ == "ROOT" and top.tag_ == "VB" and not top.lower_.endswith("ed") and not about_topic and topic not in PREFERENCE_TOPICS
+                and top.i == sent.start + next((k for k, t in enumerate(sent) if not t.is_punct and t.lower_ not in
+                                                ("please", "pls", "kindly", "just", "so", "and", "also")), 0)):
+            return Verdict(False, why="an instruction, not a statement")  # "Tell me about living in Paris"
+        return Verdict(True, None, negated)  # elliptical ("Moved to Berlin!"): the caller's default
     low = subj.lower_
     if low in _FIRST:
         if reporter is not None:
@@ -217,10 +248,13 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
             if name and low in ("he", "she"):
                 return Verdict(True, name, negated)
         return Verdict(False, why="unresolved pronoun")
-    name = _person_of(subj)
+    name = _name_of(subj)
     if name and not (value.start <= subj.i < value.end):
         return Verdict(True, name, negated)
     poss = next((c for c in subj.children if c.dep_ == "poss"), None)
+    if poss is not None and poss.lower_ not in _FIRST | {"my", "our", "your", "his", "her", "their", "its"}:
+        name = _name_of(poss)  # "Priya's office is remote"
+        return Verdict(True, name, negated) if name else Verdict(False, why="someone else's")
     if subj.lower_ in _PERSON_NOUNS or (subj.tag_ in ("NNS", "NN") and poss is not None and subj.lower_ in _PERSON_NOUNS):
         appos = next((c for c in subj.children if c.dep_ == "appos"), None)
         name = _person_of(appos) if appos is not None else None
@@ -236,6 +270,10 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
 
 # -- Chinese ------------------------------------------------------------------------------------
 
+ZH_PLACES = frozenset(
+    "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 成都 武汉 西安 长沙 郑州 青岛 大连 厦门 宁波 无锡 合肥 福州 济南 沈阳 哈尔滨 长春 "
+    "昆明 贵阳 南宁 南昌 太原 石家庄 兰州 乌鲁木齐 呼和浩特 拉萨 银川 西宁 海口 三亚 珠海 东莞 佛山 温州 常州 徐州 烟台 "
+    "香港 澳门 台北 海城 国外 外地 老家 家里 本地 当地 北方 南方 美国 日本 英国 德国 法国 新加坡".split())
 _ZH_OTHER = re.compile(r"(?:你们|您|你|他们|她们|他|她|人家|别人)")
 _ZH_KIN = re.compile(r"我(?:的|们)?(?:老婆|妻子|太太|媳妇|老公|丈夫|先生|爱人|男朋友|女朋友|男友|女友|对象|爸爸|妈妈|爸|妈|父亲|母亲|"
                      r"父母|儿子|女儿|孩子|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|朋友|同事|室友|邻居|老板|领导|同学|家人|亲戚|舅舅|"
@@ -254,12 +292,19 @@ def judge_zh(sentence: str, cue: int, a: int, b: int, topic: str, about_topic: b
     before = sentence[:cue]
     clause_start = max(before.rfind(c) for c in "，,；;：:") + 1
     clause_before = before[clause_start:]
-    if _ZH_HYPO.search(before) or (topic not in PREFERENCE_TOPICS and _ZH_WANT.search(before)):
+    upto = sentence[:b]
+    if _ZH_HYPO.search(upto) or (topic not in PREFERENCE_TOPICS and _ZH_WANT.search(upto)):
         return Verdict(False, why="hypothetical")
+    if _PAST_STATE.search(sentence):
+        return Verdict(False, why="a past state")
+    if topic == "employer" and sentence[a:b] in ZH_PLACES:
+        return Verdict(False, why="a city is not an employer")
     region = sentence[cue:b + 2]
     negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", sentence[b:b + 2]))
     if topic == "allergy" and re.search(r"不|没", sentence[b:b + 3]):
         negated = True
+    if re.search(r"(?:不|没)$", sentence[a:b]):
+        return Verdict(False, why="negated")
     del region
     if topic in PLAN_TOPICS and not bounded and _PAST_TIME.search(sentence):
         return Verdict(False, why="past episode")

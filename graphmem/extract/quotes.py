@@ -21,7 +21,7 @@ __all__ = ["Quote", "find_quote", "mentions_old_document"]
 DOC_EN = (r"e-?mail|mail|note|notes|message|letter|document|doc|memo|text|file|screenshot|screen ?shot|record|"
           r"form|contract|invoice|lease|agreement|statement|bill|receipt|ticket|photo|pic|picture|scan|pdf|"
           r"profile|card|license|licence|passport|policy|certificate|offer letter|offer|minutes|log|resume|cv|"
-          r"application|registration|booking confirmation|confirmation|itinerary|chat|thread|post|slip|payslip")
+          r"r[ée]sum[ée]|application|registration|booking confirmation|confirmation|itinerary|chat|thread|post|slip|payslip")
 DOC_ZH = (r"邮件|电邮|短信|消息|笔记|便条|文件|截图|截屏|来信|信件|这封信|那封信|记录|合同|表格|租约|协议|账单|发票|收据|照片|扫描件|档案|"
           r"简历|证件|证明|通知|聊天记录|登记表|申请表|确认单|行程单|工资条")
 _SAYS_EN = (r"says|said|reads|read|shows|showed|states|stated|writes|wrote|lists|listed|has|had|gives|gave|"

@@ -63,7 +63,8 @@ _CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my 
                          r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
                          re.I)
 _CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
-_ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq)\b\.?|"
+_ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Crescent|Close|Terrace|"
+                           r"Highway|Hwy|Parkway|Row|Alley|Gardens)\b\.?|"
                            r"路|街|大道|巷|胡同|弄|号|小区)", re.I)
 _HOTEL_HINT = re.compile(r"(?:\b(?:Hotel|Inn|Hostel|Resort|Suites|Motel)\b|酒店|宾馆|饭店|旅馆|旅店|民宿|客栈)", re.I)
 _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "our", "your", "his", "her", "their",
@@ -192,6 +193,8 @@ class RuleExtractor:
             if env:
                 claim["env"] = env
             claims.append(claim)
+        if not claims:
+            return []  # a photo or a note that states nothing we read: the message itself is stored
         events.append({"op": "quote", "source": m.id, "quotes": qid, "claims": claims})
         return events
 
@@ -229,8 +232,24 @@ class RuleExtractor:
                         if not value or not self._shape_ok(p.shape, value):
                             continue
                         at = m.start("value") + raw.find(value)
-                        found.append(_Found(topic, value, (at, at + len(value)), p.confidence, m.start(), p.shape))
+                        for part, pos in self._items(value, lang) if topic.cardinality == "many" else [(value, 0)]:
+                            found.append(_Found(topic, part, (at + pos, at + pos + len(part)), p.confidence,
+                                                m.start(), p.shape))
         return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
+
+    @staticmethod
+    def _items(value: str, lang: str) -> list[tuple[str, int]]:
+        """A list value split into its items ("penicillin and latex", "海鲜和花粉"), with offsets."""
+        sep = re.compile(r"\s*(?:,\s*and|,|\band\b|\bor\b|&)\s*" if lang == "en" else r"和|、|及|以及|与|跟|，|,")
+        out, pos = [], 0
+        for m in list(sep.finditer(value)) + [None]:
+            end = m.start() if m else len(value)
+            piece = value[pos:end]
+            item = clean(piece, lang, "item", True)
+            if item:
+                out.append((item, pos + piece.find(item)))
+            pos = m.end() if m else pos
+        return out or [(value, 0)]
 
     @staticmethod
     def _shape_ok(shape: str | None, value: str) -> bool:

@@ -18,7 +18,7 @@ _TRAILING_EN = re.compile(
     r"in|on|at|to|for|of|by|since|until|till|starting|this|that|which|who|because|when|while))+$", re.I)
 _LEADING_EN = re.compile(r"^(?:most|some|all|any|many|certain|a few|a lot of|lots of|several|a|an|the|like|"
                          r"really|very|super|mildly|slightly|severely|deathly|extremely|so)\s+", re.I)
-_TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|的|也|都|还|就|哦|喔|嘛)+$")
+_TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|哦|喔|嘛)+$")
 _DASHES = "-–—‐‑_~～/\\|·•*"
 
 
@@ -34,6 +34,8 @@ def clean(value: str, lang: str, shape: str | None, many: bool) -> str:
                 v = _LEADING_EN.sub("", v)
         else:
             v = _TRAILING_ZH.sub("", v)
+            if shape == "address" and "的" in v:
+                v = v.rsplit("的", 1)[1]  # "朋友家附近的光明路" → "光明路"
         if v == before:
             break
     return v

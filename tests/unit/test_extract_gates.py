@@ -157,3 +157,18 @@ def test_a_quote_is_dated_at_its_document(ex, text, day, value):
                                   "我去年的合同上公司是星辰科技。", "Today's email says I live on Elm Road."])
 def test_an_undated_or_fresh_document_claims_nothing(ex, text):
     assert ex.extract(msg(text)) == []
+
+
+@pytest.mark.parametrize("text", ["I lost my job at Door Dash this month.", "I used to live in Madrid.",
+                                  "小时候我住在武汉。", "Tell me about living in Paris.", "我对海鲜不过敏。",
+                                  "我在考虑去字节跳动工作。", "Here's a pic from last week."])
+def test_more_things_that_are_not_current_facts(ex, text):
+    assert ex.extract(msg(text)) == []
+
+
+@pytest.mark.parametrize("text, values", [("I'm allergic to penicillin and latex.", {"penicillin", "latex"}),
+                                          ("我对海鲜和花粉过敏。", {"海鲜", "花粉"}),
+                                          ("I'm allergic to most reptiles and animals with fur.",
+                                           {"reptiles", "animals with fur"})])
+def test_a_list_of_allergies_is_several_values(ex, text, values):
+    assert {e["value"] for e in ex.extract(msg(text))} == values
