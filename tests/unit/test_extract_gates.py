@@ -172,3 +172,12 @@ def test_more_things_that_are_not_current_facts(ex, text):
                                            {"reptiles", "animals with fur"})])
 def test_a_list_of_allergies_is_several_values(ex, text, values):
     assert {e["value"] for e in ex.extract(msg(text))} == values
+
+
+def test_extract_many_draws_what_extract_draws(ex):
+    texts = ["I'm allergic to penicillin and latex.", "lol nice", "我对海鲜和花粉过敏。", "You said you moved to Boston.",
+             "Starting Monday I'm with Acme Robotics.", "", "The 2024 lease says I live at 12 Oak Street."]
+    messages = [msg(t) for t in texts]
+    assert ex.extract_many(messages) == [ex.extract(m) for m in messages]
+    with pytest.raises(ValueError):
+        ex.extract_many(messages, [()])
