@@ -252,6 +252,9 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     if name and not (value.start <= subj.i < value.end):
         return Verdict(True, name, negated)
     poss = next((c for c in subj.children if c.dep_ == "poss"), None)
+    if poss is not None and poss.pos_ == "NOUN" and poss.lower_ not in _PERSON_NOUNS and any(
+            c.dep_ == "poss" and c.lower_ in ("my", "our") for c in poss.children):
+        return Verdict(True, "@speaker", negated)  # "my dog's name is Luna"
     if poss is not None and poss.lower_ not in _FIRST | {"my", "our", "your", "his", "her", "their", "its"}:
         name = _name_of(poss)  # "Priya's office is remote"
         return Verdict(True, name, negated) if name else Verdict(False, why="someone else's")

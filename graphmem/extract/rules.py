@@ -34,6 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..models import MessageEvent
 from .dates import DateSpan, find_dates, implied_end
 from .gates import Verdict, is_question, judge_en, judge_zh
+from .openvocab import OpenFound, open_en, open_zh
 from .quotes import find_quote, mentions_old_document
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary
@@ -41,6 +42,9 @@ from .vocabulary import TopicRules, Vocabulary
 __all__ = ["PriorFact", "RuleExtractor"]
 
 CANDIDATE_BELOW = 0.8
+_OPEN_CUE_EN = re.compile(r"\bmy\b|\bour\b|\bwork(?:s|ing)? as\b|\bI'?m an?\b|\bI am an?\b|\bI was an?\b|\bstudy(?:ing)? at\b|"
+                          r"\b(?:named|called)\b", re.I)
+_OPEN_CUE_ZH = re.compile(r"我的|我是|上学|读书|读研|读博|念书|上大学")
 _EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # a reference time for cue checks that ignore dates
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
@@ -162,6 +166,8 @@ class RuleExtractor:
         for the many messages (most of real chat) where no cue or pattern occurs at all."""
         if _CANCEL.search(text) or _REVOKE_STRONG.search(text) or _REVOKE_VERB.search(text) \
                 or _CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, _EPOCH):
+            return True
+        if _OPEN_CUE_ZH.search(text) if lang == "zh" else _OPEN_CUE_EN.search(text):
             return True
         variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
             if lang == "en" else (text,)
@@ -416,6 +422,7 @@ class RuleExtractor:
             yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
             return
 
+        yield from self._open(m, sentence, offset, lang, span, found)
         for f, env in found:
             verdict = verdicts[id(f)]
             if verdict.negated:
@@ -433,6 +440,46 @@ class RuleExtractor:
                 continue
             yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session,
                             verdict, one_off and not m.session)
+
+    def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
+              found: list[tuple[_Found, str | None]]) -> Iterable[dict[str, Any]]:
+        """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
+        their topic is declared."""
+        cfg = self.vocabulary.open
+        if lang == "en":
+            if span is None or not span.doc.has_annotation("DEP") or not _OPEN_CUE_EN.search(sentence):
+                return
+            hits = [(o, None) for o in open_en(span, cfg)]
+        else:
+            if not _OPEN_CUE_ZH.search(sentence):
+                return
+            hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared), cue)
+                    for o, cue in open_zh(sentence, cfg)]
+        taken = [(offset + f.span[0], offset + f.span[1]) for f, _ in found]
+        jobs = {w.lower() for w in cfg.get("occupations", {}).get(lang, [])}
+        for o, cue in hits:
+            a, b = o.span
+            value = clean(m.text[a:b], lang, None, False)
+            if not value or o.topic in self.vocabulary.topics or any(a < y and x < b for x, y in taken):
+                continue
+            if o.topic == "occupation" and value.lower().split()[-1] not in jobs and value not in jobs:
+                continue
+            b = a + m.text[a:b].find(value) + len(value)
+            a = b - len(value)
+            if lang == "en":
+                verdict = judge_en(span, a, b, o.topic, False, False)
+            else:
+                verdict = judge_zh(sentence, cue, a - offset, b - offset, o.topic, False, False)
+            if not verdict.ok or verdict.negated:
+                continue
+            event: dict[str, Any] = {"op": "set", "subject": m.speaker if verdict.subject in (None, "@speaker")
+                                     else verdict.subject, "topic": o.topic, "value": value, "source": m.id,
+                                     "authority": "L1" if o.declared else "L2",
+                                     "confidence": 0.85 if o.declared else 0.6,
+                                     "evidence": f"[{a}:{b}] {sentence.strip()}"}
+            if not o.declared:
+                event["status"] = "candidate"
+            yield event
 
     def _names(self, topic: TopicRules, sentence: str, lang: str) -> bool:
         low = sentence.lower()

@@ -181,3 +181,34 @@ def test_extract_many_draws_what_extract_draws(ex):
     assert ex.extract_many(messages) == [ex.extract(m) for m in messages]
     with pytest.raises(ValueError):
         ex.extract_many(messages, [()])
+
+
+# -- open vocabulary (item 2) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, topic, value, declared", [
+    ("I work as a nurse.", "occupation", "nurse", True),
+    ("I'm a software engineer at Google.", "occupation", "software engineer", True),
+    ("My hometown is Dayton.", "hometown", "Dayton", True),
+    ("I study at Stanford.", "school", "Stanford", True),
+    ("My favorite color is blue.", "favorite_color", "blue", False),
+    ("I have a dog named Max.", "dog_name", "Max", False),
+    ("My dog's name is Luna.", "dog_name", "Luna", False),
+    ("我是一名护士。", "occupation", "护士", True),
+    ("我的职业是律师。", "occupation", "律师", True),
+    ("我在复旦大学读书。", "school", "复旦大学", True),
+])
+def test_open_vocabulary(ex, text, topic, value, declared):
+    (e,) = ex.extract(msg(text))
+    assert (e["subject"], e["topic"], e["value"]) == ("lin", topic, value)
+    if declared:
+        assert e["authority"] == "L1" and "status" not in e
+    else:
+        assert e["authority"] == "L2" and e["status"] == "candidate"
+    parse_event(e)
+
+
+@pytest.mark.parametrize("text", ["My job is really stressful.", "My job is a nightmare.", "My wife's name is Anna.",
+                                  "Is your hometown Dayton?", "我的老婆是老师。", "My goal is to give kids a home.",
+                                  "I might work as a nurse.", "My sister is a nurse."])
+def test_open_vocabulary_gates(ex, text):
+    assert ex.extract(msg(text)) == []
