@@ -247,7 +247,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
             name = _person_of(rs) if rs is not None else None
             if name and low in ("he", "she"):
                 return Verdict(True, name, negated)
-        return Verdict(False, why="unresolved pronoun")
+        return Verdict(False, why="he/she" if low in ("he", "she") else "unresolved pronoun")
     name = _name_of(subj)
     if name and not (value.start <= subj.i < value.end):
         return Verdict(True, name, negated)

@@ -209,8 +209,12 @@ class RuleExtractor:
         if quote is not None:
             return quote
         events: list[dict[str, Any]] = []
+        names: list[str] = []  # people named in earlier sentences of this message, for he / she
         for offset, sentence, span in self._sentences(text, lang, doc):
-            events.extend(self._sentence(message, sentence, offset, lang, span, context))
+            events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
+            if lang == "en" and span is not None:
+                names += [n for n in (e.text.split()[0].lower() for e in span.ents if e.label_ == "PERSON")
+                          if n not in (message.speaker, message.about) and n not in names]
         return events
 
     # -- quotes ----------------------------------------------------------------------------------
@@ -335,6 +339,13 @@ class RuleExtractor:
             return m.about
         return m.speaker
 
+    @staticmethod
+    def _resolve(verdict: Verdict, names: Sequence[str]) -> Verdict:
+        """"He"/"she" is the one person named earlier in the message — when exactly one was."""
+        if verdict.why == "he/she" and len(names) == 1:
+            return Verdict(True, names[0], verdict.negated)
+        return verdict
+
     def _judge(self, f: _Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
         about = f.topic.subject == "about"
         if lang == "zh":
@@ -366,7 +377,7 @@ class RuleExtractor:
         return False
 
     def _sentence(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
-                  context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
+                  context: Sequence[PriorFact], names: Sequence[str] = ()) -> Iterable[dict[str, Any]]:
         if is_question(sentence, lang) or mentions_old_document(sentence, m.at):
             return  # a question asserts nothing; an old document's words are not the speaker's now
         dates = find_dates(sentence, m.at)
@@ -376,7 +387,8 @@ class RuleExtractor:
         env_here = self._env(sentence)
         raw = self._facts(sentence, lang, env_here)
         ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
-        judged = [(f, env, self._judge(f, sentence, offset, lang, span, ahead)) for f, env in raw]
+        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
+                  for f, env in raw]
         found = [(f, env) for f, env, v in judged if v.ok]
         verdicts = {id(f): v for f, _, v in judged}
         evidence_base = {"source": m.id}

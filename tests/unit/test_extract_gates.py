@@ -212,3 +212,15 @@ def test_open_vocabulary(ex, text, topic, value, declared):
                                   "I might work as a nurse.", "My sister is a nurse."])
 def test_open_vocabulary_gates(ex, text):
     assert ex.extract(msg(text)) == []
+
+
+# -- he / she (item 6, within one message) -----------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("I had lunch with Tom yesterday. He moved to Denver.", {("tom", "home_city", "Denver")}),
+    ("Tom called. He works at Initech now.", {("tom", "employer", "Initech")}),
+    ("I had lunch with Tom and Sarah. She moved to Denver.", set()),  # two people: ambiguous
+    ("He moved to Denver.", set()),                                   # nobody named
+])
+def test_he_and_she_resolve_to_the_one_person_named(ex, text, expected):
+    assert sets(ex.extract(msg(text))) == expected
