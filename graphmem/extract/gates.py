@@ -211,6 +211,9 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
         if up.pos_ in ("VERB", "AUX"):
             if _modal_or_hypo(up, topic) and up.lower_ not in _REPORTING:
                 return Verdict(False, why="hypothetical")
+            if up.lower_ in _REPORTING and any(c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ in _MODALS
+                                               for c in up.children):
+                return Verdict(False, why="hypothetical")  # "I might say I live in Berlin"
             if up.lower_ in _REPORTING and reporter is None:
                 reporter = up
     if re.match(r"^\s*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps)\b", sent.text, re.I):
