@@ -35,6 +35,7 @@ from typing import Any, Sequence
 from ..models import MessageEvent
 from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
                    _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
+from .episodes import Episode, episodes_en, episodes_zh
 from .quotes import find_quote
 from .statements import _Statements
 from .vocabulary import Vocabulary
@@ -114,6 +115,21 @@ class RuleExtractor(_Statements):
             for i, doc in zip(english, self.nlp("en").pipe([messages[i].text for i in english], batch_size=64)):
                 docs[i] = doc
         return [self._extract(m, c, docs.get(i)) for i, (m, c) in enumerate(zip(messages, contexts))]
+
+    def episodes(self, message: MessageEvent) -> list[Episode]:
+        """First-person activities with a time in ``message`` (episodes.py). Not stored: the store
+        has no episode records yet."""
+        text = message.text
+        if not _is_text(text):
+            return []
+        lang = _lang(text)
+        if find_quote(text, lang, message.at) is not None:
+            return []
+        out: list[Episode] = []
+        for offset, sentence, span in self._sentences(text, lang):
+            out += (episodes_en(span, message.at, message.speaker) if lang == "en" and span.doc.has_annotation("DEP")
+                    else episodes_zh(sentence, offset, message.at, message.speaker) if lang == "zh" else [])
+        return out
 
     def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any) -> list[dict[str, Any]]:
         text = message.text

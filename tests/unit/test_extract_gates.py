@@ -224,3 +224,26 @@ def test_open_vocabulary_gates(ex, text):
 ])
 def test_he_and_she_resolve_to_the_one_person_named(ex, text, expected):
     assert sets(ex.extract(msg(text))) == expected
+
+
+# -- episodes (item 3; drawn, not stored) ------------------------------------------------------
+
+@pytest.mark.parametrize("text, what, start, end", [
+    ("I went to a support group yesterday.", "went to a support group", "2026-09-27", "2026-09-28"),
+    ("I painted a sunset last week.", "painted a sunset", "2026-09-21", "2026-09-28"),
+    ("上周六我们去爬了黄山。", "去爬了黄山", "2026-09-26", "2026-09-27"),
+    ("I joined a service-focused online group last week.", "joined a service-focused online group",
+     "2026-09-21", "2026-09-28"),
+    ("I took that pic on a hike last summer.", "took that pic on a hike", "2026-06-01", "2026-09-01"),
+])
+def test_episodes(ex, text, what, start, end):
+    (e,) = ex.episodes(msg(text))
+    assert (e.who, e.what, e.start.date().isoformat(), e.end.date().isoformat()) == ("lin", what, start, end)
+
+
+@pytest.mark.parametrize("text", ["Did you go to the gym yesterday?", "I might visit Paris next week.",
+                                  "My wife went to Rome last week.", "I didn't go to work yesterday.",
+                                  "feels like just yesterday I put this dress on!", "I painted it last week.",
+                                  "I emailed some wholesalers and one replied and said yes today!"])
+def test_not_episodes(ex, text):
+    assert ex.episodes(msg(text)) == []
