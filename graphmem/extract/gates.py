@@ -305,13 +305,11 @@ def judge_zh(sentence: str, cue: int, a: int, b: int, topic: str, about_topic: b
         return Verdict(False, why="a past state")
     if topic == "employer" and sentence[a:b] in ZH_PLACES:
         return Verdict(False, why="a city is not an employer")
-    region = sentence[cue:b + 2]
     negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", sentence[b:b + 2]))
     if topic == "allergy" and re.search(r"不|没", sentence[b:b + 3]):
         negated = True
     if re.search(r"(?:不|没)$", sentence[a:b]):
         return Verdict(False, why="negated")
-    del region
     if topic in PLAN_TOPICS and not bounded and _PAST_TIME.search(sentence):
         return Verdict(False, why="past episode")
     if about_topic:
