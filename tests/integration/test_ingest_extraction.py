@@ -13,7 +13,7 @@ def test_a_quoted_old_contract_never_becomes_current(store):
     store.ingest("the 2024 lease says I live at 12 Oak Street.", id="m3", speaker="lin", at="2026-09-02T09:00:00Z")
     assert store.as_of("lin", "employer").value == "晨光科技"
     assert store.as_of("lin", "employer", valid_at="2025-06-01").value == "星辰科技"
-    assert store.as_of("lin", "home_address").value == "12 Oak Street"  # nothing newer: history fills in
+    assert store.as_of("lin", "home_address", valid_at="2025-06-01").value == "12 Oak Street"  # history
     assert store.as_of("lin", "home_address", valid_at="2023-12-31").value is None
 
 
