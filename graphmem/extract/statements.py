@@ -1,0 +1,266 @@
+"""The rule extractor's statement layer: what a sentence's gated matches mean as events.
+
+A plain statement becomes a ``set``; a negation of a held value, a revocation, a correction or a
+cancellation use the speaker's recent facts (:class:`PriorFact`) to ``revoke`` or ``retract``;
+temporary and one-off wording bound the ``set`` or make it a candidate; open-vocabulary shapes
+add L2 candidates. docs/extraction.md has the full table.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any, Iterable, Sequence
+
+from ..models import MessageEvent
+from .base import (CANDIDATE_BELOW, PriorFact, _CANCEL, _CHANGE_WORDS, _CORRECTION, _Found, _Matcher, _MOVE_WORDS,
+                   _NEGATED_NOT_ANYMORE, _ONE_OFF, _OPEN_CUE_EN, _OPEN_CUE_ZH, _REVOKE_STRONG, _REVOKE_VERB,
+                   _STANDING, _TEMPORARY)
+from .dates import DateSpan, find_dates, implied_end
+from .gates import Verdict, is_question, judge_en, judge_zh
+from .openvocab import OpenFound, open_en, open_zh
+from .quotes import mentions_old_document
+from .values import clean
+from .vocabulary import TopicRules
+
+__all__: list[str] = []
+
+
+class _Statements(_Matcher):
+    """Gated matches → events, sentence by sentence."""
+
+    def _revoke_cue(self, sentence: str, lang: str, span: Any) -> bool:
+        """A withdrawal: "no longer", "not … any more", 不再, 撤回; or a removal verb whose object
+        names a topic ("drop the port", "删掉端口") — not "clear my mind"."""
+        if _REVOKE_STRONG.search(sentence) or _NEGATED_NOT_ANYMORE.search(sentence):
+            return True
+        verb = _REVOKE_VERB.search(sentence)
+        if verb is None:
+            return False
+        nouns = [w for t in self.vocabulary.topics.values() for w in t.nouns.get(lang, [])]
+        if lang == "zh":
+            window = sentence[max(0, verb.start() - 8):verb.end() + 8]
+            return any(n in window for n in nouns)
+        if span is None or not span.doc.has_annotation("DEP"):
+            return any(re.search(r"\b" + re.escape(n) + r"s?\b", sentence, re.I) for n in nouns)
+        for tok in span:
+            if tok.idx - span.start_char >= verb.start() and tok.idx - span.start_char < verb.end():
+                words = " ".join(t.lower_ for t in tok.subtree if t.i != tok.i)
+                if any(re.search(r"\b" + re.escape(n.lower()) + r"s?\b", words) for n in nouns):
+                    return True
+        return False
+
+    def _sentence(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
+                  context: Sequence[PriorFact], names: Sequence[str] = ()) -> Iterable[dict[str, Any]]:
+        if is_question(sentence, lang) or mentions_old_document(sentence, m.at):
+            return  # a question asserts nothing; an old document's words are not the speaker's now
+        dates = find_dates(sentence, m.at)
+        start, end = self._interval(dates, sentence)
+        one_off = bool(_ONE_OFF.search(sentence)) and not _STANDING.search(sentence)
+        authority, session = ("L0", m.session) if (one_off and m.session) else ("L1", None)
+        env_here = self._env(sentence)
+        raw = self._facts(sentence, lang, env_here)
+        ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
+        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
+                  for f, env in raw]
+        found = [(f, env) for f, env, v in judged if v.ok]
+        verdicts = {id(f): v for f, _, v in judged}
+        evidence_base = {"source": m.id}
+
+        if _CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
+            plan_topics = [t for t in self.vocabulary.topics.values() if t.plan]
+            plans = {t.plan for t in plan_topics if self._names(t, sentence, lang)}
+            plans |= {self.vocabulary.topics[p.topic].plan for p in context
+                      if p.topic in self.vocabulary.topics and self.vocabulary.topics[p.topic].plan
+                      and p.value and p.value.lower() in sentence.lower()}
+            if plans:
+                for prior in self._latest(context, m, lambda p: self.vocabulary.topics.get(p.topic) is not None
+                                          and self.vocabulary.topics[p.topic].plan in plans, all_topics=True):
+                    yield {"op": "retract", "fact": prior.uid, **evidence_base}
+                return
+
+        if self._revoke_cue(sentence, lang, span):
+            named = [t for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)]
+            by_value = [f for f, _ in found]
+            targets: list[tuple[TopicRules, str | None, Any]] = [
+                (f.topic, f.value if f.topic.cardinality == "many" else None, verdicts[id(f)]) for f in by_value]
+            targets += [(t, None, None) for t in named if t.name not in {f.topic.name for f in by_value}]
+            if raw and not found:
+                targets = []  # the only values named are someone else's, or asked about
+            for topic, value, verdict in targets:
+                event = {"op": "revoke", "subject": self._subject(topic, sentence, lang, m, span, verdict),
+                         "topic": topic.name, "authority": authority, **evidence_base}
+                if value is not None:
+                    event["value"] = value
+                if topic.env_scoped and env_here:
+                    event["env"] = env_here
+                if session:
+                    event["session"] = session
+                if start is not None:
+                    event["effective"] = start.isoformat()
+                yield event
+            if targets or raw:
+                return
+
+        correcting = bool(_CORRECTION.search(sentence)) or (
+            re.match(r"^\s*actually\b", sentence, re.I) is not None and not _CHANGE_WORDS.search(sentence))
+        if correcting:
+            yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
+            return
+
+        yield from self._open(m, sentence, offset, lang, span, found)
+        for f, env in found:
+            verdict = verdicts[id(f)]
+            if verdict.negated:
+                # "I'm not vegetarian" withdraws a value only if the speaker holds it.
+                subject = self._subject(f.topic, sentence, lang, m, span, verdict)
+                held = [p for p in context if p.subject == subject and p.topic == f.topic.name
+                        and p.value.lower() == f.value.lower() and (p.env or None) == env]
+                if held:
+                    event = {"op": "revoke", "subject": subject, "topic": f.topic.name, **evidence_base}
+                    if f.topic.cardinality == "many":
+                        event["value"] = held[0].value
+                    if env:
+                        event["env"] = env
+                    yield event
+                continue
+            yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session,
+                            verdict, one_off and not m.session)
+
+    def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
+              found: list[tuple[_Found, str | None]]) -> Iterable[dict[str, Any]]:
+        """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
+        their topic is declared."""
+        cfg = self.vocabulary.open
+        if lang == "en":
+            if span is None or not span.doc.has_annotation("DEP") or not _OPEN_CUE_EN.search(sentence):
+                return
+            hits = [(o, None) for o in open_en(span, cfg)]
+        else:
+            if not _OPEN_CUE_ZH.search(sentence):
+                return
+            hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared), cue)
+                    for o, cue in open_zh(sentence, cfg)]
+        taken = [(offset + f.span[0], offset + f.span[1]) for f, _ in found]
+        jobs = {w.lower() for w in cfg.get("occupations", {}).get(lang, [])}
+        for o, cue in hits:
+            a, b = o.span
+            value = clean(m.text[a:b], lang, None, False)
+            if not value or o.topic in self.vocabulary.topics or any(a < y and x < b for x, y in taken):
+                continue
+            if o.topic == "occupation" and value.lower().split()[-1] not in jobs and value not in jobs:
+                continue
+            b = a + m.text[a:b].find(value) + len(value)
+            a = b - len(value)
+            if lang == "en":
+                verdict = judge_en(span, a, b, o.topic, False, False)
+            else:
+                verdict = judge_zh(sentence, cue, a - offset, b - offset, o.topic, False, False)
+            if not verdict.ok or verdict.negated:
+                continue
+            event: dict[str, Any] = {"op": "set", "subject": m.speaker if verdict.subject in (None, "@speaker")
+                                     else verdict.subject, "topic": o.topic, "value": value, "source": m.id,
+                                     "authority": "L1" if o.declared else "L2",
+                                     "confidence": 0.85 if o.declared else 0.6,
+                                     "evidence": f"[{a}:{b}] {sentence.strip()}"}
+            if not o.declared:
+                event["status"] = "candidate"
+            yield event
+
+    def _names(self, topic: TopicRules, sentence: str, lang: str) -> bool:
+        low = sentence.lower()
+        return any((w in sentence) if lang == "zh" else re.search(r"\b" + re.escape(w.lower()) + r"s?\b", low)
+                   for w in topic.nouns.get(lang, []))
+
+    @staticmethod
+    def _interval(dates: list[DateSpan], sentence: str) -> tuple[datetime | None, datetime | None]:
+        """valid_from / valid_to a sentence's dates give (None: the message's time / open-ended)."""
+        start: datetime | None = None
+        end: datetime | None = None
+        for d in dates:
+            if d.role == "range":
+                start, end = d.start, d.end
+            elif d.role == "until":
+                end = d.start + timedelta(days=1)  # the named last day is included
+            elif start is None:
+                start = d.start
+        if end is not None and start is not None and end <= start:
+            end = None
+        return start, end
+
+    def _set(self, m: MessageEvent, f: _Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
+             start: datetime | None, end: datetime | None, authority: str, session: str | None,
+             verdict: Verdict | None = None, unscoped_one_off: bool = False) -> dict[str, Any]:
+        event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span, verdict),
+                                 "topic": f.topic.name, "value": f.value, "source": m.id,
+                                 "authority": authority, "confidence": f.confidence,
+                                 "evidence": f"[{offset + f.span[0]}:{offset + f.span[1]}] {sentence.strip()}"}
+        if f.confidence < CANDIDATE_BELOW:
+            event["status"] = "candidate"
+        if unscoped_one_off:
+            # "this time" with no session to scope it to: never a lasting preference.
+            event["status"] = "candidate"
+            event["reason"] = "one-off request (this time) without a session"
+        if end is None and _TEMPORARY.search(sentence):
+            bound = implied_end(sentence, m.at)
+            if bound is not None and bound > (start or m.at):
+                end = bound
+            else:
+                # "for now" with no end stated or implied: not stored as an open-ended change.
+                event["status"] = "candidate"
+                event["reason"] = "temporary (no end stated)"
+        if env:
+            event["env"] = env
+        if session:
+            event["session"] = session
+        if start is not None:
+            event["valid_from"] = start.isoformat()
+        if end is not None:
+            if start is None and end <= m.at:
+                end = None
+            if end is not None:
+                event["valid_to"] = end.isoformat()
+        return event
+
+    def _latest(self, context: Sequence[PriorFact], m: MessageEvent, keep: Any, all_topics: bool = False) -> list[PriorFact]:
+        mine = [p for p in context if p.subject in (m.speaker, m.about) and keep(p)]
+        mine.sort(key=lambda p: p.seq, reverse=True)
+        if all_topics:
+            seen: set[tuple[str, str | None]] = set()
+            out = []
+            for p in mine:
+                if (p.topic, p.env) not in seen:
+                    seen.add((p.topic, p.env))
+                    out.append(p)
+            return out
+        return mine[:1]
+
+    def _correction(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any, found: list,
+                    start: datetime | None, end: datetime | None, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
+        if found:
+            for f, env in found:
+                prior = self._latest(context, m, lambda p, t=f.topic.name, e=env: p.topic == t and (p.env or None) == e)
+                new_start = start or (prior[0].valid_from if prior else None)
+                if prior:
+                    yield {"op": "retract", "fact": prior[0].uid, "source": m.id}
+                yield self._set(m, f, env, sentence, offset, lang, span, new_start, end, "L1", None)
+            return
+        if start is None:
+            return
+        # Only a new date: re-date the statement it corrects ("the move was on Feb 25").
+        named = {t.name for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)}
+        if _MOVE_WORDS.search(sentence):
+            named |= {"home_city", "home_address"}
+        prior = self._latest(context, m, lambda p: not named or p.topic in named)
+        if not prior:
+            return
+        p = prior[0]
+        yield {"op": "retract", "fact": p.uid, "source": m.id}
+        event = {"op": "set", "subject": p.subject, "topic": p.topic, "value": p.value, "source": m.id,
+                 "valid_from": start.isoformat(), "confidence": 0.85,
+                 "evidence": f"[{offset}:{offset + len(sentence)}] {sentence.strip()}"}
+        if p.env:
+            event["env"] = p.env
+        if p.valid_to is not None and p.valid_to > start:
+            event["valid_to"] = p.valid_to.isoformat()
+        yield event
