@@ -84,15 +84,6 @@ def asks_about_past(task: str) -> bool:
 def task_range(task: str, ref: datetime) -> tuple[datetime, datetime] | None:
     """The first time range the task names, relative to ``ref``: a date, a month, "May 2023", a year,
     "last week/month/year" (and 上周/上个月/去年); ``[start, end)`` in UTC, or None."""
-    found = find_dates(task, ref)
-    if found:
-        d = found[0]
-        if d.end is not None:
-            return d.start, d.end
-        if d.month_only:
-            nxt = datetime(d.start.year + d.start.month // 12, d.start.month % 12 + 1, 1, tzinfo=timezone.utc)
-            return d.start, nxt
-        return d.start, d.start + timedelta(days=1)
     rel = _RELATIVE.search(task)
     if rel:
         which, unit, zh = rel.group(1), rel.group(2), rel.group(3)
@@ -109,6 +100,15 @@ def task_range(task: str, ref: datetime) -> tuple[datetime, datetime] | None:
             return datetime(y, m, 1, tzinfo=timezone.utc), datetime(y + m // 12, m % 12 + 1, 1, tzinfo=timezone.utc)
         monday = datetime(ref.year, ref.month, ref.day, tzinfo=timezone.utc) - timedelta(days=ref.weekday() + 7 * back)
         return monday, monday + timedelta(days=7)
+    found = find_dates(task, ref)
+    if found:
+        d = found[0]
+        if d.end is not None:
+            return d.start, d.end
+        if d.month_only:
+            nxt = datetime(d.start.year + d.start.month // 12, d.start.month % 12 + 1, 1, tzinfo=timezone.utc)
+            return d.start, nxt
+        return d.start, d.start + timedelta(days=1)
     year = _YEAR.search(task)
     if year:
         y = int(year.group(1))
