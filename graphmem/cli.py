@@ -589,8 +589,14 @@ def mcp(tenant: str = typer.Option(..., "--tenant", "-t", help="the one tenant t
         _fail(e)
 
 
-@app.command("bench")
-def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
+bench_app = typer.Typer(help="Benchmarks, never tests: ingest, as-of, paths, context() and rebuild at scale against a "
+                             "raw-Cypher baseline; `graphmem bench recall` for context() on LoCoMo.\n\n"
+                             "Example: graphmem bench --facts 100000 --json", no_args_is_help=False)
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.callback(invoke_without_command=True)
+def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many facts to load"),
           sweep: Optional[str] = typer.Option(None, help="comma-separated sizes, e.g. 10000,100000,1000000"),
           out: Path = typer.Option(Path("bench/results"), help="where --sweep writes JSON and the plot"),
           data: Optional[list[Path]] = typer.Option(None, help="a temporal-KG folder or files (YAGO11k/WIKIDATA12k: see docs/data.md)"),
@@ -602,6 +608,8 @@ def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
 
     Example: graphmem bench --facts 100000 --json
     """
+    if ctx.invoked_subcommand is not None:
+        return  # `graphmem bench recall …`
     from . import bench as bench_mod
     log = (lambda line: typer.echo(line, err=True))
     with _store(uri, database, "bench") as store:
@@ -621,7 +629,7 @@ def bench(facts: int = typer.Option(10_000, help="how many facts to load"),
         typer.echo(json.dumps(result.data))
 
 
-@app.command("bench-recall")
+@bench_app.command("recall")
 def bench_recall(locomo: Path = typer.Option(..., "--locomo", help="LoCoMo's data/locomo10.json (fetched by you)"),
                  conversations: Optional[str] = typer.Option(None, help="comma-separated ids (default: all ten)"),
                  out: Path = typer.Option(Path("bench/results"), help="where the JSON and the plot go"),
@@ -630,7 +638,7 @@ def bench_recall(locomo: Path = typer.Option(..., "--locomo", help="LoCoMo's dat
                  uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
     """Evidence recall of context() on LoCoMo, against BM25 and recency in the same run (a benchmark).
 
-    Example: graphmem bench-recall --locomo ~/data/locomo10.json --conversations conv-26,conv-30
+    Example: graphmem bench recall --locomo ~/data/locomo10.json --conversations conv-26,conv-30
     """
     from . import bench_recall as br
     with _store(uri, database, "bench") as store:
