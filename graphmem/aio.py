@@ -18,15 +18,17 @@ from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
 from .errors import GraphMemError
 from .queries import Call
+from .scope import check_call
 from .settings import Settings
 
 __all__ = ["AsyncGraphMem"]
 
 
-async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any) -> Any:
+async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) -> Any:
     try:
         call = steps.send(None)
         while True:
+            check_call(tenant, call)
             q = call.query
             result = await tx.run(q.text, call.params)
             call = steps.send([r.data() async for r in result])
@@ -71,13 +73,14 @@ class AsyncGraphMem(StoreApi):
     async def _step(self, step: Any) -> Any:
         db = self.settings.database
         if isinstance(step, Call):
+            check_call(self.tenant, step)
             q = step.query
             records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
                                                              routing_=neo4j.RoutingControl.READ)
             return [r.data() for r in records]
         if isinstance(step, ops.Tx):
             async with self._driver.session(database=db) as session:
-                return await session.execute_write(lambda tx: _drive_tx(tx, step.work()))
+                return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
         await self._driver.execute_query(step.text, database_=db)
         return None
 

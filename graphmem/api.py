@@ -15,6 +15,7 @@ from neo4j import exceptions as neo4j_errors
 from . import ops
 from .errors import ConfigurationError, ConnectionError_, GraphMemError, QueryError, ValidationError
 from .models import MessageEvent
+from .scope import bind_tenant
 from .settings import Settings
 
 __all__ = ["StoreApi", "translate", "utcnow"]
@@ -43,6 +44,7 @@ def translate(e: Exception, what: str) -> GraphMemError:
 DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
 
 
+@bind_tenant
 class StoreApi:
     """What ``GraphMem`` and ``AsyncGraphMem`` share: settings, tenant, and every public method."""
 

@@ -15,16 +15,18 @@ from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
 from .errors import GraphMemError
 from .queries import Call
+from .scope import check_call
 from .settings import Settings
 
 __all__ = ["GraphMem", "utcnow"]
 
 
-def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any) -> Any:
-    """Run a unit of work's calls in one managed transaction."""
+def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
+    """Run a unit of work's calls in one managed transaction (each checked against the bound tenant)."""
     try:
         call = steps.send(None)
         while True:
+            check_call(tenant, call)
             q = call.query
             call = steps.send([r.data() for r in tx.run(q.text, call.params)])
     except StopIteration as stop:
@@ -81,13 +83,14 @@ class GraphMem(StoreApi):
     def _step(self, step: Any) -> Any:
         db = self.settings.database
         if isinstance(step, Call):
+            check_call(self.tenant, step)
             q = step.query
             records, _, _ = self._driver.execute_query(q.text, step.params, database_=db,
                                                        routing_=neo4j.RoutingControl.READ)
             return [r.data() for r in records]
         if isinstance(step, ops.Tx):
             with self._driver.session(database=db) as session:
-                return session.execute_write(lambda tx: _drive_tx(tx, step.work()))
+                return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
         self._driver.execute_query(step.text, database_=db)
         return None
 

@@ -25,6 +25,7 @@ from .errors import GraphMemError, NotFoundError, ValidationError
 from .models import Answer, HistoryEntry, Why, WriteResult, parse_event, parse_time
 from .projection import Expander, UnitOfWork, row_to_assertion, to_datetime
 from .queries import Call, Steps
+from .scope import check_event_tenant
 from .temporal import View, resolve, resolve_many, standing_before, timeline
 
 T = TypeVar("T")
@@ -87,8 +88,8 @@ def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None
 def apply(tenant: str, event: Any, now: datetime, expand: Expander | None) -> Plan[WriteResult]:
     """One event, one transaction. A refused event raises and writes nothing."""
     ev = parse_event(event)
-    target = ev.tenant or tenant
-    results = yield Tx(lambda: _unit(target, [ev], now, expand, 0), f"apply {ev.op}")
+    check_event_tenant(tenant, ev.tenant)
+    results = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
     return results[0]
 
 
@@ -109,8 +110,7 @@ def parse_bulk(tenant: str, events: Iterable[Any]) -> list[Any]:
             ev = parse_event(e)
         except GraphMemError as err:
             raise type(err)(f"event {i}: {err}") from err
-        if ev.tenant not in (None, tenant):
-            raise ValidationError(f"event {i}: a bulk load is for one tenant ({tenant!r}), not {ev.tenant!r}")
+        check_event_tenant(tenant, ev.tenant, f"event {i} of the bulk load")
         parsed.append(ev)
     return parsed
 
