@@ -360,6 +360,7 @@ class Answer(BaseModel):
     status: str | None = None
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    notes: list[str] = Field(default_factory=list, description="expired / resumed: what an expiry changed here")
 
     @property
     def holds(self) -> bool:

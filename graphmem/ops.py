@@ -250,12 +250,33 @@ def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any
     if session is None and not include_candidates:
         rows = yield from _read("as_of", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
         many = rows[0]["cardinality"] == "many"
-        return answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
+        answer = answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
+        expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in rows[0]["expired"] if x["fact"]]
+        return _with_expiry_notes(answer, expired)
     many = yield from _many(tenant, topic)
     view = View(known_at=k, session=session, include_candidates=include_candidates)
     slot = yield from assertions(tenant, subject, topic, env)
     results = resolve_many(slot, t, view) if many else [resolve(slot, t, view, subject)]
-    return answer_from_resolutions(results, many, base)
+    expired = [(a.uid, a.value, a.expires_at) for a in slot
+               if a.kind == "set" and a.expires_at is not None and a.expires_at <= k and a.recorded_at <= k
+               and a.speaks_at(t) and not (a.retracted_at and a.retracted_at <= a.expires_at)
+               and not (a.rejected_at and a.rejected_at <= a.expires_at)]
+    return _with_expiry_notes(answer_from_resolutions(results, many, base), expired)
+
+
+def _with_expiry_notes(answer: Answer, expired: list[tuple[str, Any, Any]]) -> Answer:
+    """Say what an expiry changed: the value that resumed after it, or that nothing holds since."""
+    live = set(answer.values or []) | set(answer.conflict or []) | ({answer.value} if answer.value else set())
+    notes = []
+    for uid, value, at in sorted(expired, key=lambda x: (x[2], x[0])):
+        if value in live:
+            continue
+        when = at.isoformat() if at else "?"
+        if answer.holds:
+            notes.append(f"resumed: {value!r} ({uid}) expired at {when}; what it had replaced holds again")
+        else:
+            notes.append(f"expired: {value!r} ({uid}) expired at {when}; nothing else holds")
+    return answer.model_copy(update={"notes": notes}) if notes else answer
 
 
 def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | None = None, known_at: Any = None,
@@ -300,14 +321,24 @@ def history_entries(segs: list[tuple]) -> list[HistoryEntry]:
 
 
 def history_values(entries: list[HistoryEntry]) -> list[str]:
-    """FORMAT.md's history: values in the order they became valid, consecutive repeats merged."""
+    """FORMAT.md's history: values in the order they became valid, consecutive repeats merged.
+
+    Only repeats that touch merge: a value that holds again after a stretch where nothing held
+    (a revoke, the end of a temporary value) appears again — A, nothing, A gives [A, A].
+    """
     out: list[str] = []
+    end: datetime | None = None  # where the last listed value's stretch ends (None: open-ended)
     for entry in entries:
         if entry.expired:
             continue
         label = entry.value if entry.conflict is None else " | ".join(entry.conflict)
-        if label is not None and (not out or out[-1] != label):
-            out.append(label)
+        if label is None:
+            continue
+        if out and out[-1] == label and (end is None or end >= entry.valid_from):
+            end = None if end is None or entry.valid_to is None else max(end, entry.valid_to)
+            continue
+        out.append(label)
+        end = entry.valid_to
     return out
 
 

@@ -94,7 +94,8 @@ class _Seg:
 class _Slot:
     key: SlotKey
     assertions: list[Assertion] = field(default_factory=list)
-    open: dict[tuple, _Seg] = field(default_factory=dict)
+    # Segments not yet over in record time: current ones, and those scheduled by a future expiry.
+    live: list[_Seg] = field(default_factory=list)
 
 
 @dataclass
@@ -280,12 +281,13 @@ class UnitOfWork:
             self._fact_slot[r["uid"]] = key
             if r["ref"]:
                 self._facts_by_ref[r["ref"]] = (r["uid"], key)
-        for r in (yield from self._q("load/open_segments", slots=params)):
+        for r in (yield from self._q("load/open_segments", slots=params, after=self.last or EPOCH)):
             key = by_text[r["key"]]
             seg = _Seg(seg=r["seg"], fact=r["fact"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
                        valid_to=to_datetime(r["valid_to"]), conflict=bool(r["conflict"]),
-                       recorded_at=to_datetime(r["recorded_at"]), stored=True)  # type: ignore[arg-type]
-            self._slots[key].open[seg.key()] = seg
+                       recorded_at=to_datetime(r["recorded_at"]), stored=True,  # type: ignore[arg-type]
+                       superseded_at=to_datetime(r["superseded_at"]), expires_at=to_datetime(r["expires_at"]))
+            self._slots[key].live.append(seg)
         for slot in (self._slots[k] for k in missing):
             slot.assertions.sort(key=lambda a: a.seq)
 
@@ -553,29 +555,58 @@ class UnitOfWork:
         self._dirty.clear()
 
     def _recompute(self, slot: _Slot, at: datetime) -> None:
-        """Recompute the slot's timeline as known at ``at``; end and start segments for the difference."""
+        """Recompute the slot's timeline as known at ``at`` and from then on; end, reschedule and
+        start segments for the difference.
+
+        Expiry is part of the timeline (DESIGN.md §5): from a fact's ``expires_at`` on it takes no
+        part, as if retracted then. So the timeline is computed as known at ``at`` and again at each
+        later ``expires_at`` of the slot, and a segment that an expiry ends (or starts — the value
+        that resumes) carries that record time now. Reads then agree whether or not a sweeper ever
+        ran, and a later event only reschedules what lies after its own record time.
+        """
         subject, topic, env = slot.key
         many = self._topics.get(topic, "one") == "many"
-        wanted = {s.key(): s for s in timeline(slot.assertions, View(known_at=at), subject, many=many)}
         expiry = {a.uid: a.expires_at for a in slot.assertions}
-        for key, seg in list(slot.open.items()):
-            if key in wanted:
-                continue
-            del slot.open[key]
-            if seg.stored:
-                self._w_closes.append({"subject": subject, "seg": seg.seg, "at": at})
-            elif seg.recorded_at == at:
-                self._w_adds.pop(seg.seg, None)  # born and ended at one record time: never visible
-            else:
-                seg.superseded_at = at
-        for key, s in wanted.items():
-            if key in slot.open:
-                continue
-            seg = _Seg(seg=_seg_id(s.fact, s.valid_from, s.valid_to, s.conflict, at), fact=s.fact,
-                       valid_from=s.valid_from, valid_to=s.valid_to, conflict=s.conflict, recorded_at=at,
-                       expires_at=expiry.get(s.fact))
-            slot.open[key] = seg
+        times = [at] + sorted({e for e in expiry.values() if e is not None and e > at})
+        runs: list[list[Any]] = []  # [segment of the timeline, from, until]
+        running: dict[tuple, list[Any]] = {}
+        for tau in times:
+            wanted = {x.key(): x for x in timeline(slot.assertions, View(known_at=tau), subject, many=many)}
+            for key in [k for k in running if k not in wanted]:
+                running.pop(key)[2] = tau
+            for key, x in wanted.items():
+                if key not in running:
+                    running[key] = [x, tau, None]
+                    runs.append(running[key])
+        desired = {(r[0].key(), r[1]): r for r in runs}
+        keep: list[_Seg] = []
+        for seg in slot.live:
+            if seg.superseded_at is not None and seg.superseded_at <= at:
+                continue  # already over in record time: history, never touched again
+            run = desired.pop((seg.key(), max(seg.recorded_at, at)), None)
+            if run is not None and (seg.recorded_at <= at or run[1] == seg.recorded_at):
+                self._reschedule(slot, seg, run[2])
+                keep.append(seg)
+            else:  # no longer wanted: end it now (a segment not yet begun is dropped)
+                self._reschedule(slot, seg, max(at, seg.recorded_at))
+        for (_key, start), (x, _start, until) in sorted(desired.items(), key=lambda kv: kv[0][1]):
+            seg = _Seg(seg=_seg_id(x.fact, x.valid_from, x.valid_to, x.conflict, start), fact=x.fact,
+                       valid_from=x.valid_from, valid_to=x.valid_to, conflict=x.conflict, recorded_at=start,
+                       superseded_at=until, expires_at=expiry.get(x.fact))
+            keep.append(seg)
             self._w_adds[seg.seg] = (slot.key, seg)
+        slot.live = keep
+
+    def _reschedule(self, slot: _Slot, seg: _Seg, until: datetime | None) -> None:
+        """Give a segment a new end in record time; an end at or before its start deletes it."""
+        if until == seg.superseded_at:
+            return
+        seg.superseded_at = until
+        gone = until is not None and until <= seg.recorded_at
+        if seg.stored:
+            self._w_closes.append({"subject": slot.key[0], "seg": seg.seg, "at": until})
+        elif gone:
+            self._w_adds.pop(seg.seg, None)
 
     # -- writing ---------------------------------------------------------------------------------
 
