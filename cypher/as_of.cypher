@@ -31,6 +31,6 @@ WHERE h.topic = $topic AND h.env = $env
   AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
   AND (h.expires_at IS NULL OR known_at < h.expires_at)
 RETURN cardinality, expired, f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
-       f.source AS source, f.authority AS authority, f.status AS status,
+       f.source AS source, f.authority AS authority, f.status AS status, f.author AS author,
        toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at
 ORDER BY h.valid_from, f.recorded_at DESC, f.value

@@ -41,14 +41,14 @@ class AsyncGraphMem(StoreApi):
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None,
-                 embedder: Any = None) -> None:
-        super().__init__(settings, tenant, clock, extractor, embedder)
+                 embedder: Any = None, actor: str | None = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder, actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.AsyncGraphDatabase.driver)
 
     def for_tenant(self, tenant: str) -> "AsyncGraphMem":
         return AsyncGraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
-                             extractor=self._extractor, embedder=self._embedder or None)
+                             extractor=self._extractor, embedder=self._embedder or None, actor=self.actor)
 
     async def close(self) -> None:
         if self._owns_driver:

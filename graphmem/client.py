@@ -38,8 +38,9 @@ class GraphMem(StoreApi):
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.Driver | None = None, clock: Clock = utcnow,
-                 extractor: Any = None, install_schema: bool = True, embedder: Any = None) -> None:
-        super().__init__(settings, tenant, clock, extractor, embedder)
+                 extractor: Any = None, install_schema: bool = True, embedder: Any = None,
+                 actor: str | None = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder, actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
         if install_schema:
@@ -48,7 +49,8 @@ class GraphMem(StoreApi):
     def for_tenant(self, tenant: str) -> "GraphMem":
         """The same store, another tenant, sharing this client's driver."""
         return GraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
-                        extractor=self._extractor, install_schema=False, embedder=self._embedder or None)
+                        extractor=self._extractor, install_schema=False, embedder=self._embedder or None,
+                        actor=self.actor)
 
     def close(self) -> None:
         if self._owns_driver:

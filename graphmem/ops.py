@@ -85,29 +85,35 @@ def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None
     return out
 
 
-def apply(tenant: str, event: Any, now: datetime, expand: Expander | None) -> Plan[WriteResult]:
+def stamp(ev: Any, actor: str | None) -> Any:
+    """Every event names its actor (DESIGN.md §5): the client's, when the event gives none."""
+    return ev.model_copy(update={"actor": actor}) if actor is not None and ev.actor is None else ev
+
+
+def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
+          actor: str | None = None) -> Plan[WriteResult]:
     """One event, one transaction. A refused event raises and writes nothing."""
-    ev = parse_event(event)
+    ev = stamp(parse_event(event), actor)
     check_event_tenant(tenant, ev.tenant)
     results = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
     return results[0]
 
 
 def apply_many(tenant: str, events: Iterable[Any], clock: Callable[[], datetime],
-               expand: Expander | None) -> Plan[list[WriteResult]]:
+               expand: Expander | None, actor: str | None = None) -> Plan[list[WriteResult]]:
     """Events in order, one transaction each; stops at the first refused event."""
     results = []
     for e in events:
-        results.append((yield from apply(tenant, e, clock(), expand)))
+        results.append((yield from apply(tenant, e, clock(), expand, actor)))
     return results
 
 
-def parse_bulk(tenant: str, events: Iterable[Any]) -> list[Any]:
+def parse_bulk(tenant: str, events: Iterable[Any], actor: str | None = None) -> list[Any]:
     """Validate every event of a bulk load before anything is written."""
     parsed = []
     for i, e in enumerate(events):
         try:
-            ev = parse_event(e)
+            ev = stamp(parse_event(e), actor)
         except GraphMemError as err:
             raise type(err)(f"event {i}: {err}") from err
         check_event_tenant(tenant, ev.tenant, f"event {i} of the bulk load")
@@ -116,9 +122,10 @@ def parse_bulk(tenant: str, events: Iterable[Any]) -> list[Any]:
 
 
 def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime], expand: Expander | None,
-               batch_size: int, progress: Callable[[int], None] | None) -> Plan[list[WriteResult]]:
+               batch_size: int, progress: Callable[[int], None] | None,
+               actor: str | None = None) -> Plan[list[WriteResult]]:
     """Many events in order, ``batch_size`` to a transaction; each batch is atomic."""
-    parsed = parse_bulk(tenant, events)
+    parsed = parse_bulk(tenant, events, actor)
     results: list[WriteResult] = []
     for start in range(0, len(parsed), batch_size):
         batch, now = parsed[start:start + batch_size], clock()
@@ -148,6 +155,9 @@ def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]
 
 def _replay(tenant: str, rows: list[dict[str, Any]], now: datetime, expand: Expander | None) -> Steps[None]:
     unit = yield from UnitOfWork.open(tenant, now, expand)
+    # Segments are loaded as "not yet over" relative to this batch's first record time, not the
+    # ledger's end: an expiry scheduled between them is still ahead of the replay.
+    unit.last = to_datetime(rows[0]["recorded_at"])
     payloads = [json.loads(r["payload"]) for r in rows]
     yield from unit.prefetch(parse_event(p) for p in payloads if not p.get("erased") and p.get("op") != "erase")
     for row in rows:
@@ -212,7 +222,7 @@ def answer_from_rows(rows: list[dict[str, Any]], many: bool, base: dict[str, Any
         return Answer(**base, values=[] if many else None)
     first = rows[0]
     common = dict(source=first["source"], fact=first["fact"], authority=first["authority"],
-                  status=first["status"], is_entity=bool(first["is_entity"]),
+                  status=first["status"], is_entity=bool(first["is_entity"]), author=first.get("author"),
                   valid_from=to_datetime(first["valid_from"]), valid_to=to_datetime(first["valid_to"]),
                   sources=[r["source"] for r in rows if r["source"]])
     if many:
@@ -227,7 +237,7 @@ def answer_from_resolutions(results: list[Any], many: bool, base: dict[str, Any]
     if not results:
         return Answer(**base, values=[] if many else None)
     w = results[0].primary
-    common = dict(source=w.source, fact=w.uid, authority=w.authority, status=w.status,
+    common = dict(source=w.source, fact=w.uid, authority=w.authority, status=w.status, author=w.author,
                   is_entity=w.is_entity, valid_from=w.valid_from, valid_to=w.valid_to,
                   sources=[x.source for r in results for x in r.winners if x.source])
     if many:

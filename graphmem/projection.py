@@ -36,6 +36,9 @@ from .temporal import Assertion, View, standing_before, timeline
 __all__ = ["UnitOfWork", "row_to_assertion", "to_datetime"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+NO_MARKS = {"confirmed_at": None, "rejected_at": None, "retracted_at": None, "promoted_at": None,
+            "withheld_at": None, "restored_at": None}
+DELEGATES = "delegates"  # the topic on which a subject names who may confirm for them
 Expander = Callable[[MessageEvent, list[Any]], list[Any]]
 
 
@@ -55,11 +58,13 @@ def row_to_assertion(row: dict[str, Any]) -> Assertion:
         uid=row["uid"], seq=row["seq"], kind=row["kind"], value=row["value"],
         valid_from=to_datetime(row["valid_from"]),  # type: ignore[arg-type]
         valid_to=to_datetime(row["valid_to"]), recorded_at=to_datetime(row["recorded_at"]),  # type: ignore[arg-type]
-        authority=row["authority"], session=row["session"], status=row["status"],
+        authority=row.get("asserted_authority") or row["authority"], session=row["session"], status=row["status"],
         confirmed_at=to_datetime(row["confirmed_at"]), rejected_at=to_datetime(row["rejected_at"]),
         retracted_at=to_datetime(row["retracted_at"]), author=row["author"],
         said_at=to_datetime(row["said_at"]), quoted=bool(row["quoted"]), source=row["source"],
         is_entity=bool(row["is_entity"]), expires_at=to_datetime(row.get("expires_at")),
+        promoted_at=to_datetime(row.get("promoted_at")), withheld_at=to_datetime(row.get("withheld_at")),
+        restored_at=to_datetime(row.get("restored_at")),
     )
 
 
@@ -168,6 +173,7 @@ class UnitOfWork:
         self.tenant, self.now, self.expand = tenant, now, expand
         self.seq = 0
         self.last: datetime | None = None
+        self.last_hash: str | None = None  # the ledger's chain (graphmem.chain)
         self._sources: dict[str, dict[str, Any] | None] = {}
         self._topics: dict[str, str] = {}
         self._ttl: dict[str, int | None] = {}
@@ -201,6 +207,7 @@ class UnitOfWork:
         head = (yield from unit._q("ledger/lock", token=uuid.uuid4().hex))[0]
         unit.seq = head["seq"]
         unit.last = to_datetime(head["last_recorded_at"])
+        unit.last_hash = head.get("last_hash")
         unit._has_summaries = bool(head["has_summaries"])
         return unit
 
@@ -460,11 +467,58 @@ class UnitOfWork:
         if field_name in ("confirmed_at", "rejected_at") and (a.status != "candidate" or a.confirmed_at is not None):
             raise ValidationError(f"{e.ref or e.fact!r} is not a candidate; only candidates are confirmed or rejected")
         at = self.cur.at  # type: ignore[union-attr]
-        slot.assertions[i] = replace(a, **{field_name: at})
-        self._w_marks.append({"uid": uid, "confirmed_at": None, "rejected_at": None, "retracted_at": None,
-                              field_name: at})
+        changes: dict[str, Any] = {field_name: at}
+        if field_name == "confirmed_at" and a.authority == "L2" \
+                and (yield from self._speaks_for(e.actor, slot.key[0], at)):
+            changes["promoted_at"] = at  # the subject's own confirmation: L1 from now on
+        slot.assertions[i] = replace(a, **changes)
+        self._w_marks.append({**NO_MARKS, "uid": uid, **changes})
         self.cur.facts.append(uid)  # type: ignore[union-attr]
         self._refresh(slot)
+
+    def _speaks_for(self, actor: str | None, subject: str, at: datetime) -> Steps[bool]:
+        """Is ``actor`` the subject, or someone the subject delegated? A delegation is the subject's
+        own statement on its ``delegates`` topic (a fact, so it has validity and history too)."""
+        if actor is None:
+            return False
+        if actor == subject:
+            return True
+        slot = yield from self._slot((subject, DELEGATES, ""))
+        from .temporal import resolve_many
+        return any(r.value == actor and r.primary is not None and r.primary.author == subject
+                   for r in resolve_many(slot.assertions, at, View(known_at=at)))
+
+    def _hold(self, uids: Iterable[str], field_name: str) -> Steps[None]:
+        """Hold facts back for an erase request (``withheld_at``), or give them back (``restored_at``)."""
+        at = self.cur.at  # type: ignore[union-attr]
+        for uid in uids:
+            if uid not in self._fact_slot:
+                for r in (yield from self._q("load/facts_by_uid", uids=[uid])):
+                    self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
+            if uid not in self._fact_slot:
+                continue  # already erased by another request: nothing to hold back
+            slot = yield from self._slot(self._fact_slot[uid])
+            i, a = next((i, a) for i, a in enumerate(slot.assertions) if a.uid == uid)
+            slot.assertions[i] = replace(a, **{field_name: at})
+            self._w_marks.append({**NO_MARKS, "uid": uid, field_name: at})
+            self.cur.facts.append(uid)  # type: ignore[union-attr]
+            self._refresh(slot)
+
+    def _op_erase_request(self, e: Any) -> Steps[None]:
+        yield from self._hold(e.facts, "withheld_at")
+
+    def _op_erase_cancel(self, e: Any) -> Steps[None]:
+        rows = yield from self._q("governance/erase_request", request=e.request, before=self.cur.seq)  # type: ignore[union-attr]
+        if not rows or rows[0]["op"] != "erase_request":
+            raise NotFoundError(f"unknown erase request {e.request!r}")
+        if rows[0]["closed"]:
+            raise ValidationError(f"erase request {e.request!r} was already {rows[0]['closed']}")
+        yield from self._hold(json.loads(rows[0]["payload"]).get("facts", []), "restored_at")
+
+    def _op_playbook(self, e: Any) -> Steps[None]:
+        """A playbook transition: in the ledger for audit and the chain; no fact changes."""
+        return
+        yield
 
     def _op_confirm(self, e: Any) -> Steps[None]:
         yield from self._mark(e, "confirmed_at")
@@ -494,6 +548,8 @@ class UnitOfWork:
             ev = parse_event(d if d.get("op") == "source" else {**d, "source": d.get("source", e.id)})
             if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
                 raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
+            if e.drawn_as == "inferred" and ev.op in ("set", "revoke"):  # not a person's own words
+                ev = ev.model_copy(update={"authority": "L2", **({"status": "candidate"} if ev.op == "set" else {})})
             yield from self._dispatch(ev)
 
     def _recent(self, subjects: list[str]) -> Steps[list[Any]]:
@@ -637,7 +693,12 @@ class UnitOfWork:
         if self._w_supersedes:
             yield from self._q("write/supersedes", pairs=self._w_supersedes)
         if append and self._w_events:
-            yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
+            from .chain import digest, link
+            for v in self._w_events:
+                v["digest"] = digest(v["seq"], v["op"], v["recorded_at"], v["actor"], v["reason"], v["payload"])
+                v["hash"] = self.last_hash = link(self.last_hash, v["digest"])
+            yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last,
+                               last_hash=self.last_hash)
         if self._w_links:
             yield from self._q("write/links", links=self._w_links)
         if append and self._touched and self._has_summaries:

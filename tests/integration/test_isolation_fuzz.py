@@ -251,7 +251,7 @@ def test_no_write_crosses_tenants_through_mcp(neo4j_target, store, driver):
     if neo4j_target.settings.password is not None:
         env["NEO4J_PASSWORD"] = neo4j_target.settings.password.get_secret_value()
     params = StdioServerParameters(command=str(Path(sys.executable).parent / "graphmem"),
-                                   args=["mcp", "--tenant", attacker], env=env)
+                                   args=["mcp", "--tenant", attacker, "--user", "mallory"], env=env)
     calls = [("set_fact", {"subject": "victim", "topic": "port", "value": "666"}),
              ("revoke", {"subject": "victim", "topic": "port"}),
              ("remember", {"text": "I moved to Hewan Rd.", "speaker": "victim", "message_id": "m1"}),

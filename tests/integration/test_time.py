@@ -11,6 +11,8 @@ import pytest
 from graphmem import GraphMem
 from graphmem.errors import StaleError
 
+from test_rebuild import canonical_hash
+
 
 class Clock:
     def __init__(self, t: str) -> None:
@@ -55,6 +57,11 @@ def test_expiry_answers_do_not_depend_on_the_sweeper(store, neo4j_target, driver
     assert mem.sweep() == 1
     assert _answers(mem) == before  # the sweeper only records
     assert [e["op"] for e in mem.events()].count("expire") == 1
+    projection = canonical_hash(driver, mem.tenant)
+    mem.rebuild(batch=1)  # replay one event per transaction: the same scheduled segments
+    assert canonical_hash(driver, mem.tenant) == projection
+    mem.rebuild()
+    assert canonical_hash(driver, mem.tenant) == projection
 
 
 def test_expired_value_with_nothing_before_it_notes_the_expiry(store):
