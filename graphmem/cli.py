@@ -75,19 +75,24 @@ def _print(obj: Any, as_json: bool) -> None:
 @server_app.command("start")
 def server_start(bolt_port: int = typer.Option(7687, help="Bolt port on 127.0.0.1"),
                  http_port: int = typer.Option(7474, help="HTTP/Browser port on 127.0.0.1"),
+                 no_auth: bool = typer.Option(False, "--no-auth", help="no password: any local process may connect"),
+                 timeout: float = typer.Option(240.0, help="seconds to wait for Bolt to answer"),
                  as_json: bool = JsonOpt) -> None:
-    """Start the local Neo4j (idempotent); returns when Bolt answers.
+    """Start the local Neo4j (idempotent); returns when Bolt answers. Auth is on: the first start
+    generates a password in GRAPHMEM_HOME/neo4j-password (owner-readable only), which graphmem finds.
 
     Example: graphmem server start
     """
     try:
-        info = local_server.start(bolt_port=bolt_port, http_port=http_port)
+        info = local_server.start(bolt_port=bolt_port, http_port=http_port, auth=not no_auth, timeout=timeout)
     except GraphMemError as e:
         _fail(e)
     if as_json:
         typer.echo(local_server.info_json(info))
     else:
-        typer.echo(f"Neo4j is running.\nBolt URI:    {info.bolt_uri}\nBrowser URL: {info.browser_url}")
+        login = (f"user neo4j, password in {local_server.password_file()}" if info.auth else "no auth")
+        typer.echo(f"Neo4j is running.\nBolt URI:    {info.bolt_uri}\nBrowser URL: {info.browser_url}\n"
+                   f"Login:       {login}")
 
 
 @server_app.command("stop")
