@@ -37,7 +37,6 @@ def test_expiry_ttl_and_sweep(store, neo4j_target, driver):
     # again, in both views, exactly as after the sweep.
     assert mem.as_of("kim", "office").value == "Building 5"
     assert mem.as_of("kim", "office", include_candidates=True).value == "Building 5"
-    unswept = canonical_hash(driver, mem.tenant)
     assert mem.sweep() == 3
     assert mem.sweep() == 0
     assert mem.as_of("kim", "office").value == "Building 5"  # what it had replaced stands again
