@@ -194,6 +194,7 @@ class UnitOfWork:
         self._w_events: list[dict[str, Any]] = []
         self._w_links: list[dict[str, Any]] = []
         self._w_expired: list[dict[str, Any]] = []
+        self._w_source_marks: list[dict[str, Any]] = []
         self.cur: _Current | None = None
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
@@ -506,6 +507,8 @@ class UnitOfWork:
 
     def _op_erase_request(self, e: Any) -> Steps[None]:
         yield from self._hold(e.facts, "withheld_at")
+        self._w_source_marks.extend({"uid": u, "withheld_at": self.cur.at, "restored_at": None}  # type: ignore[union-attr]
+                                    for u in e.sources)
 
     def _op_erase_cancel(self, e: Any) -> Steps[None]:
         rows = yield from self._q("governance/erase_request", request=e.request, before=self.cur.seq)  # type: ignore[union-attr]
@@ -513,7 +516,10 @@ class UnitOfWork:
             raise NotFoundError(f"unknown erase request {e.request!r}")
         if rows[0]["closed"]:
             raise ValidationError(f"erase request {e.request!r} was already {rows[0]['closed']}")
-        yield from self._hold(json.loads(rows[0]["payload"]).get("facts", []), "restored_at")
+        payload = json.loads(rows[0]["payload"])
+        yield from self._hold(payload.get("facts", []), "restored_at")
+        self._w_source_marks.extend({"uid": u, "withheld_at": None, "restored_at": self.cur.at}  # type: ignore[union-attr]
+                                    for u in payload.get("sources", []))
 
     def _op_playbook(self, e: Any) -> Steps[None]:
         """A playbook transition: in the ledger for audit and the chain; no fact changes."""
@@ -680,6 +686,8 @@ class UnitOfWork:
             yield from self._q("write/marks", marks=self._w_marks)
         if self._w_expired:
             yield from self._q("write/expire", marks=self._w_expired)
+        if self._w_source_marks:
+            yield from self._q("write/source_marks", marks=self._w_source_marks)
         if self._w_quotes:
             yield from self._q("write/quotes", quotes=self._w_quotes)
         if self._w_closes:

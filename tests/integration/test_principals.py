@@ -76,6 +76,9 @@ def test_erase_is_a_request_until_a_person_confirms(store):
     assert store.as_of("lin", "home_address").value is None  # held back at once
     assert store.as_of("lin", "home_address", known_at="2026-01-02").value == "Hewan Rd"  # reversible: history kept
     assert store.context("where does lin live? Hewan", subject="lin").items == []
+    held, _, _ = store._driver.execute_query("MATCH (s:Source {tenant: $t, uid: 'm1'}) RETURN s.withheld_at AS w",
+                                             t=store.tenant, database_=store.settings.database)
+    assert held[0]["w"] is not None  # marked for recall's source items too
     store.cancel_erase(req["request"], reason="asked by mistake")
     assert store.as_of("lin", "home_address").value == "Hewan Rd"  # given back
     with pytest.raises(ValidationError, match="already cancelled"):
