@@ -15,12 +15,22 @@
 WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 OPTIONAL MATCH (t:Topic {tenant: $tenant, name: $topic})
 WITH valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality
+// Values that would speak about valid_at but expired by known_at: the answer notes them
+// (an expired value, or the one that resumed after it).
+CALL (valid_at, known_at) {
+  OPTIONAL MATCH (x:Fact {tenant: $tenant, subject: $subject, topic: $topic, env: $env})
+  WHERE x.kind = 'set' AND x.expires_at <= known_at AND x.recorded_at <= known_at
+    AND x.valid_from <= valid_at AND (x.valid_to IS NULL OR valid_at < x.valid_to)
+    AND (x.retracted_at IS NULL OR x.retracted_at > x.expires_at)
+    AND (x.rejected_at IS NULL OR x.rejected_at > x.expires_at)
+  RETURN collect({fact: x.uid, value: x.value, expires_at: toString(x.expires_at)}) AS expired
+}
 OPTIONAL MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
   AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)
   AND h.recorded_at <= known_at AND (h.superseded_at IS NULL OR known_at < h.superseded_at)
   AND (h.expires_at IS NULL OR known_at < h.expires_at)
-RETURN cardinality, f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
-       f.source AS source, f.authority AS authority, f.status AS status,
+RETURN cardinality, expired, f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
+       f.source AS source, f.authority AS authority, f.status AS status, f.author AS author,
        toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at
 ORDER BY h.valid_from, f.recorded_at DESC, f.value

@@ -3,6 +3,7 @@
 from .aio import AsyncGraphMem
 from .client import GraphMem
 from .errors import (
+    AccessError,
     ConfigurationError,
     ConnectionError_,
     ExtractionError,
@@ -12,6 +13,7 @@ from .errors import (
     ServerError,
     StaleError,
     TemporalError,
+    TenantError,
     ValidationError,
 )
 from .memory_context import ContextItem, MemoryContext
@@ -21,6 +23,7 @@ from .settings import Settings
 __version__ = "0.1.0"
 
 __all__ = [
+    "AccessError",
     "Answer",
     "AsyncGraphMem",
     "ConfigurationError",
@@ -37,6 +40,7 @@ __all__ = [
     "Settings",
     "StaleError",
     "TemporalError",
+    "TenantError",
     "ValidationError",
     "Why",
     "WriteResult",

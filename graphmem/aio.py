@@ -18,15 +18,17 @@ from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
 from .errors import GraphMemError
 from .queries import Call
+from .scope import check_call
 from .settings import Settings
 
 __all__ = ["AsyncGraphMem"]
 
 
-async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any) -> Any:
+async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) -> Any:
     try:
         call = steps.send(None)
         while True:
+            check_call(tenant, call)
             q = call.query
             result = await tx.run(q.text, call.params)
             call = steps.send([r.data() async for r in result])
@@ -39,14 +41,14 @@ class AsyncGraphMem(StoreApi):
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None,
-                 embedder: Any = None) -> None:
-        super().__init__(settings, tenant, clock, extractor, embedder)
+                 embedder: Any = None, actor: str | None = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder, actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.AsyncGraphDatabase.driver)
 
     def for_tenant(self, tenant: str) -> "AsyncGraphMem":
         return AsyncGraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
-                             extractor=self._extractor, embedder=self._embedder or None)
+                             extractor=self._extractor, embedder=self._embedder or None, actor=self.actor)
 
     async def close(self) -> None:
         if self._owns_driver:
@@ -71,13 +73,14 @@ class AsyncGraphMem(StoreApi):
     async def _step(self, step: Any) -> Any:
         db = self.settings.database
         if isinstance(step, Call):
+            check_call(self.tenant, step)
             q = step.query
             records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
                                                              routing_=neo4j.RoutingControl.READ)
             return [r.data() for r in records]
         if isinstance(step, ops.Tx):
             async with self._driver.session(database=db) as session:
-                return await session.execute_write(lambda tx: _drive_tx(tx, step.work()))
+                return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
         await self._driver.execute_query(step.text, database_=db)
         return None
 

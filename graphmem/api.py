@@ -7,6 +7,7 @@ same methods are awaited there. Driver errors are translated in one place, :func
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
 
@@ -14,12 +15,14 @@ from neo4j import exceptions as neo4j_errors
 
 from . import ops
 from .errors import ConfigurationError, ConnectionError_, GraphMemError, QueryError, ValidationError
-from .models import MessageEvent
+from .models import MessageEvent, check_ids
+from .scope import bind_tenant
 from .settings import Settings
 
 __all__ = ["StoreApi", "translate", "utcnow"]
 
 Clock = Callable[[], datetime]
+DEFAULT_ACTOR = "owner"  # a client made without actor= (and no GRAPHMEM_ACTOR): the store's owner
 
 
 def utcnow() -> datetime:
@@ -43,6 +46,7 @@ def translate(e: Exception, what: str) -> GraphMemError:
 DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
 
 
+@bind_tenant
 class StoreApi:
     """What ``GraphMem`` and ``AsyncGraphMem`` share: settings, tenant, and every public method."""
 
@@ -50,11 +54,14 @@ class StoreApi:
     tenant: str
 
     def __init__(self, settings: Settings | None, tenant: str, clock: Clock, extractor: Any,
-                 embedder: Any = None) -> None:
+                 embedder: Any = None, actor: str | None = None) -> None:
         if not isinstance(tenant, str) or not tenant.strip():
             raise ValidationError("tenant must be a non-empty string")
         self.settings = settings or Settings.from_env()
         self.tenant = tenant
+        # Who this client writes as: every event it applies names an actor (DESIGN.md §5).
+        self.actor = actor or os.environ.get("GRAPHMEM_ACTOR") or DEFAULT_ACTOR
+        check_ids(actor=self.actor)
         self._clock = clock
         self._extractor = extractor
         self._embedder = embedder
@@ -106,11 +113,11 @@ class StoreApi:
         A malformed or refused event raises :class:`ValidationError` (or another
         :class:`GraphMemError`) and writes nothing.
         """
-        return self._run(ops.apply(self.tenant, event, self._clock(), self._extract))
+        return self._run(ops.apply(self.tenant, event, self._clock(), self._extract, self.actor))
 
     def apply_many(self, events: Iterable[Any]) -> Any:
         """Apply events in order, one transaction each; stops at the first refused event."""
-        return self._run(ops.apply_many(self.tenant, events, self._clock, self._extract))
+        return self._run(ops.apply_many(self.tenant, events, self._clock, self._extract, self.actor))
 
     def apply_bulk(self, events: Iterable[Any], *, batch_size: int = 2000,
                    progress: Callable[[int], None] | None = None) -> Any:
@@ -121,7 +128,7 @@ class StoreApi:
         batches stay applied. A bulk load is for this client's tenant only.
         """
         return self._run(ops.apply_bulk(self.tenant, events, self._clock, self._extract, batch_size, progress,
-                                        self._prepare))
+                                        self.actor, self._prepare))
 
     def ingest_bulk(self, messages: Iterable[dict[str, Any]], *, batch_size: int = 500,
                     progress: Callable[[int], None] | None = None, embed: bool = True) -> Any:
@@ -135,7 +142,7 @@ class StoreApi:
         """
         from .transcripts import ingest_bulk
         return self._run(ingest_bulk(self.tenant, messages, self._clock, self._extract, self._prepare,
-                                     self.embedder if embed else None, batch_size, progress))
+                                     self.embedder if embed else None, batch_size, progress, self.actor))
 
     def alias(self, subject: str, alias: str, **fields: Any) -> Any:
         """Record another name for a person or thing ("Mel" for "Melanie"): recall resolves it.
@@ -194,8 +201,39 @@ class StoreApi:
         """Right to be forgotten: remove a subject's or a source's content everywhere, keep a
         content-free tombstone in the ledger, rebuild the projection (graphmem.governance)."""
         from .governance import erase
-        return self._run(erase(self.tenant, subject=subject, source=source, actor=actor, reason=reason,
+        return self._run(erase(self.tenant, subject=subject, source=source, actor=actor or self.actor, reason=reason,
                                clock=self._clock, expand=self._extract))
+
+    def request_erase(self, *, subject: str | None = None, source: str | None = None,
+                      reason: str | None = None) -> Any:
+        """File an erase request: what it would remove stops taking part at once (reversibly);
+        nothing is erased until a person confirms (graphmem.erasure). Returns the request."""
+        from .erasure import request_erase
+        return self._run(request_erase(self.tenant, subject=subject, source=source, actor=self.actor,
+                                       reason=reason, now=self._clock(), expand=self._extract))
+
+    def erase_request(self, request: str) -> Any:
+        """A pending erase request: what it would remove, who asked, why."""
+        from .erasure import erase_request
+        return self._run(erase_request(self.tenant, request))
+
+    def confirm_erase(self, request: str, *, reason: str | None = None) -> Any:
+        """Confirm a pending erase request, as this client's actor: the irreversible erase."""
+        from .erasure import confirm_erase
+        return self._run(confirm_erase(self.tenant, request, actor=self.actor, reason=reason, clock=self._clock,
+                                       expand=self._extract))
+
+    def cancel_erase(self, request: str, *, reason: str | None = None) -> Any:
+        """Withdraw a pending erase request: what it held back takes part again from now on."""
+        from .erasure import cancel_erase
+        return self._run(cancel_erase(self.tenant, request, actor=self.actor, reason=reason, now=self._clock(),
+                                      expand=self._extract))
+
+    def verify(self, *, replay: bool = True) -> Any:
+        """Check this tenant's hash-chained ledger and (``replay``) that the projection is what a
+        replay of the ledger gives (graphmem.chain); returns ok, the first break, the head hash."""
+        from .chain import verify
+        return self._run(verify(self.tenant, self._clock, self._extract, replay=replay))
 
     def audit(self, *, since: Any = "1970-01-01", until: Any = None, subject: str | None = None) -> Any:
         """Ledger entries recorded in [since, until): op, time, actor, reason, facts, what they replaced."""
@@ -237,7 +275,8 @@ class StoreApi:
     def apply_user_page(self, subject: str, text: str, *, actor: str | None = None) -> Any:
         """Turn the edits of a user page into ledger events (applied atomically); returns them."""
         from .userpage import apply_page
-        return self._run(apply_page(self.tenant, self._clock(), self._clock, self._extract, subject, text, actor))
+        return self._run(apply_page(self.tenant, self._clock(), self._clock, self._extract, subject, text,
+                                    actor or self.actor))
 
     def embed_pending(self, *, limit: int = 1000) -> Any:
         """Bring the fact embeddings up to the ledger (the vector leg); returns how many were embedded."""

@@ -16,7 +16,7 @@ from typing import Any, Iterator, Optional
 import typer
 
 from . import server as local_server
-from .errors import GraphMemError
+from .errors import GraphMemError, ValidationError
 from .settings import Settings
 
 app = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in Neo4j.",
@@ -41,10 +41,10 @@ def _fail(e: GraphMemError) -> None:
 
 
 @contextmanager
-def _store(uri: str | None, database: str | None, tenant: str) -> Iterator[Any]:
+def _store(uri: str | None, database: str | None, tenant: str, actor: str | None = None) -> Iterator[Any]:
     from .client import GraphMem
     try:
-        with GraphMem(Settings.from_env(uri=uri, database=database), tenant=tenant) as store:
+        with GraphMem(Settings.from_env(uri=uri, database=database), tenant=tenant, actor=actor) as store:
             yield store
     except GraphMemError as e:
         _fail(e)
@@ -75,19 +75,24 @@ def _print(obj: Any, as_json: bool) -> None:
 @server_app.command("start")
 def server_start(bolt_port: int = typer.Option(7687, help="Bolt port on 127.0.0.1"),
                  http_port: int = typer.Option(7474, help="HTTP/Browser port on 127.0.0.1"),
+                 no_auth: bool = typer.Option(False, "--no-auth", help="no password: any local process may connect"),
+                 timeout: float = typer.Option(240.0, help="seconds to wait for Bolt to answer"),
                  as_json: bool = JsonOpt) -> None:
-    """Start the local Neo4j (idempotent); returns when Bolt answers.
+    """Start the local Neo4j (idempotent); returns when Bolt answers. Auth is on: the first start
+    generates a password in GRAPHMEM_HOME/neo4j-password (owner-readable only), which graphmem finds.
 
     Example: graphmem server start
     """
     try:
-        info = local_server.start(bolt_port=bolt_port, http_port=http_port)
+        info = local_server.start(bolt_port=bolt_port, http_port=http_port, auth=not no_auth, timeout=timeout)
     except GraphMemError as e:
         _fail(e)
     if as_json:
         typer.echo(local_server.info_json(info))
     else:
-        typer.echo(f"Neo4j is running.\nBolt URI:    {info.bolt_uri}\nBrowser URL: {info.browser_url}")
+        login = (f"user neo4j, password in {local_server.password_file()}" if info.auth else "no auth")
+        typer.echo(f"Neo4j is running.\nBolt URI:    {info.bolt_uri}\nBrowser URL: {info.browser_url}\n"
+                   f"Login:       {login}")
 
 
 @server_app.command("stop")
@@ -247,22 +252,63 @@ def path(start: str, topics: list[str] = typer.Argument(..., help="topics to fol
 @app.command("erase")
 def erase(subject: Optional[str] = typer.Option(None, help="erase everything about this subject"),
           source: Optional[str] = typer.Option(None, help="erase this source and what was drawn from it"),
-          actor: str = typer.Option(..., help="who asks (kept in the tombstone)"),
-          reason: str = typer.Option(..., help="why (kept in the tombstone)"),
+          confirm: Optional[str] = typer.Option(None, "--confirm", help="confirm this pending erase request"),
+          cancel: Optional[str] = typer.Option(None, "--cancel", help="withdraw this pending erase request"),
+          show: Optional[str] = typer.Option(None, "--show", help="print what this pending request would remove"),
+          actor: str = typer.Option(..., help="who asks or confirms (kept in the tombstone)"),
+          reason: Optional[str] = typer.Option(None, help="why (kept in the tombstone)"),
           tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
           as_json: bool = JsonOpt) -> None:
     """Right to be forgotten: remove content everywhere, keep a content-free tombstone, rebuild.
+    Also confirms (or cancels) an erase request an agent filed with MCP 'forget'.
 
     Example: graphmem erase --subject lin --actor dpo --reason "GDPR request 12" -t acme
+    Example: graphmem erase --confirm er-5f1c0a2b9d3e --actor lin -t acme
     """
-    with _store(uri, database, tenant) as store:
+    with _store(uri, database, tenant, actor) as store:
         try:
-            _print(store.erase(subject=subject, source=source, actor=actor, reason=reason), as_json)
+            if confirm:
+                _print(store.confirm_erase(confirm, reason=reason), as_json)
+            elif cancel:
+                _print(store.cancel_erase(cancel, reason=reason), as_json)
+            elif show:
+                _print(store.erase_request(show), as_json)
+            else:
+                if reason is None:
+                    raise ValidationError("an erase needs --reason")
+                _print(store.erase(subject=subject, source=source, actor=actor, reason=reason), as_json)
         except GraphMemError as e:
             _fail(e)
 
 
 app.command("forget", help="Same as erase.\n\nExample: graphmem forget --subject lin --actor dpo --reason gdpr")(erase)
+
+
+@app.command("verify")
+def verify(tenant: str = TenantOpt, replay: bool = typer.Option(True, "--replay/--no-replay",
+                                                               help="also compare the projection with a replay"),
+           uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Check the tenant's hash-chained ledger (and its projection against a replay); print the first
+    break. Exit 1 when anything is broken.
+
+    Example: graphmem verify -t acme
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            report = store.verify(replay=replay)
+        except GraphMemError as e:
+            _fail(e)
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False))
+    else:
+        brk = report["first_break"]
+        typer.echo(f"{tenant}: {report['events']} events, chain {'ok' if report['chain_ok'] else 'BROKEN'}"
+                   + (f" at seq {brk['seq']}: {brk['problem']}" if brk else "")
+                   + ("" if "projection_ok" not in report else
+                      f"; projection {'ok' if report['projection_ok'] else 'DIFFERED (rebuilt from the ledger)'}")
+                   + f"\nhead hash: {report['head_hash']}")
+    if not report["ok"]:
+        raise typer.Exit(1)
 
 
 @app.command("audit")
@@ -573,10 +619,16 @@ def playbook_feedback(workflow: str, success: bool = typer.Option(..., "--succes
 
 @app.command("mcp")
 def mcp(tenant: str = typer.Option(..., "--tenant", "-t", help="the one tenant this server may touch"),
+        user: Optional[str] = typer.Option(None, "--user", help="the person whose words 'remember' records"),
+        agent: str = typer.Option("agent", "--agent", help="the actor of every event this server writes"),
+        trust_agent_writes: bool = typer.Option(False, "--trust-agent-writes",
+                                                help="take the agent's own assertions as stated (L1, confirmed)"),
+        allow_erase: bool = typer.Option(False, "--allow-erase",
+                                         help="let 'forget' erase irreversibly without a person's confirmation"),
         uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
-    """Serve the store to agents over MCP (stdio). The tenant is fixed here, never by the model.
+    """Serve the store to agents over MCP (stdio). Tenant, user and agent are fixed here, never by the model.
 
-    Example: graphmem mcp --tenant acme
+    Example: graphmem mcp --tenant acme --user lin --agent claude
     """
     try:
         from .mcp_server import main as serve
@@ -584,7 +636,8 @@ def mcp(tenant: str = typer.Option(..., "--tenant", "-t", help="the one tenant t
         typer.echo("Error: the MCP server needs the 'mcp' package: pip install 'graphmem[mcp]'", err=True)
         raise typer.Exit(1) from e
     try:
-        serve(tenant, Settings.from_env(uri=uri, database=database))
+        serve(tenant, Settings.from_env(uri=uri, database=database), user=user, agent=agent,
+              trust_agent_writes=trust_agent_writes, allow_erase=allow_erase)
     except GraphMemError as e:
         _fail(e)
 

@@ -15,16 +15,18 @@ from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
 from .errors import GraphMemError
 from .queries import Call
+from .scope import check_call
 from .settings import Settings
 
 __all__ = ["GraphMem", "utcnow"]
 
 
-def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any) -> Any:
-    """Run a unit of work's calls in one managed transaction."""
+def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
+    """Run a unit of work's calls in one managed transaction (each checked against the bound tenant)."""
     try:
         call = steps.send(None)
         while True:
+            check_call(tenant, call)
             q = call.query
             call = steps.send([r.data() for r in tx.run(q.text, call.params)])
     except StopIteration as stop:
@@ -36,8 +38,9 @@ class GraphMem(StoreApi):
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.Driver | None = None, clock: Clock = utcnow,
-                 extractor: Any = None, install_schema: bool = True, embedder: Any = None) -> None:
-        super().__init__(settings, tenant, clock, extractor, embedder)
+                 extractor: Any = None, install_schema: bool = True, embedder: Any = None,
+                 actor: str | None = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder, actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
         if install_schema:
@@ -46,7 +49,8 @@ class GraphMem(StoreApi):
     def for_tenant(self, tenant: str) -> "GraphMem":
         """The same store, another tenant, sharing this client's driver."""
         return GraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
-                        extractor=self._extractor, install_schema=False, embedder=self._embedder or None)
+                        extractor=self._extractor, install_schema=False, embedder=self._embedder or None,
+                        actor=self.actor)
 
     def close(self) -> None:
         if self._owns_driver:
@@ -81,13 +85,14 @@ class GraphMem(StoreApi):
     def _step(self, step: Any) -> Any:
         db = self.settings.database
         if isinstance(step, Call):
+            check_call(self.tenant, step)
             q = step.query
             records, _, _ = self._driver.execute_query(q.text, step.params, database_=db,
                                                        routing_=neo4j.RoutingControl.READ)
             return [r.data() for r in records]
         if isinstance(step, ops.Tx):
             with self._driver.session(database=db) as session:
-                return session.execute_write(lambda tx: _drive_tx(tx, step.work()))
+                return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
         self._driver.execute_query(step.text, database_=db)
         return None
 

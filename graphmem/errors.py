@@ -9,7 +9,9 @@
     └── ValidationError           malformed input; nothing was written (also ValueError)
         └── TemporalError         intervals backwards, record time going backwards
     ├── ExtractionError           text that cannot be turned into events
-    └── StaleError                a derived copy (summary) is behind its facts and may not answer
+    ├── StaleError                a derived copy (summary) is behind its facts and may not answer
+    └── AccessError               the caller may not do this (also PermissionError); nothing was written
+        └── TenantError           another tenant than the one the client is bound to
 
 Driver errors are translated in one place (:func:`graphmem.client._translate`) and always
 chained with ``raise ... from e`` so the original stays visible.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConfigurationError",
+    "AccessError",
     "ConnectionError_",
     "ExtractionError",
     "GraphMemError",
@@ -27,6 +30,7 @@ __all__ = [
     "ServerError",
     "StaleError",
     "TemporalError",
+    "TenantError",
     "ValidationError",
 ]
 
@@ -74,3 +78,13 @@ class ExtractionError(GraphMemError):
 class StaleError(GraphMemError):
     """A derived copy (a summary, an embedding) is older than the facts it was built from, and the
     caller asked not to rebuild it: it may not answer."""
+
+
+class AccessError(GraphMemError, PermissionError):
+    """The caller may not do this: confirm for someone else, erase without a person's say-so, or
+    reach outside the tenant it is bound to. Raised before anything is written."""
+
+
+class TenantError(AccessError):
+    """A client bound to one tenant was asked to read or write another (a ``tenant=`` keyword, an
+    event's ``tenant`` field, a query parameter)."""

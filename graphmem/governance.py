@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from .chain import digest, link
 from .errors import ValidationError
 from .ops import Plan, Tx, _read, rebuild
 from .projection import Expander, UnitOfWork
@@ -28,7 +29,7 @@ __all__ = ["audit", "erase"]
 
 
 def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str | None, reason: str | None,
-              now: Any) -> Steps[dict[str, Any]]:
+              now: Any, request: str | None = None) -> Steps[dict[str, Any]]:
     unit = yield from UnitOfWork.open(tenant, now, None)  # takes the ledger lock
     facts: set[str] = set()
     sources: set[str] = set()
@@ -66,18 +67,23 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
     at = max(now, unit.last) if unit.last else now
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
                "events_redacted": len(events), "facts": len(facts), "sources": len(sources)}
+    if request is not None:
+        summary["request"] = request
+    payload = json.dumps(summary, sort_keys=True)
+    event_digest = digest(seq, "erase", at, actor, reason, payload)
     yield from _read("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
-                  reason=reason, payload=json.dumps(summary, sort_keys=True))
+                  reason=reason, payload=payload, digest=event_digest, hash=link(unit.last_hash, event_digest))
     return {**summary, "seq": seq}
 
 
 def erase(tenant: str, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
-          reason: str | None = None, clock: Callable[[], Any], expand: Expander | None) -> Plan[dict[str, Any]]:
+          reason: str | None = None, clock: Callable[[], Any], expand: Expander | None,
+          request: str | None = None) -> Plan[dict[str, Any]]:
     """Erase a subject or a source everywhere, leave a content-free tombstone, rebuild."""
     if (subject is None) == (source is None):
         raise ValidationError("erase needs exactly one of subject= and source=")
     now = clock()
-    summary = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now), "erase")
+    summary = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now, request), "erase")
     summary["replayed"] = yield from rebuild(tenant, clock, expand, 2000)
     return summary
 

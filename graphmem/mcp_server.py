@@ -7,15 +7,23 @@ model is data: it is labelled as quoted source text and never interpreted.
 
 Tools: ``remember`` (free text → events through the extractor), ``set_fact``, ``revoke``,
 ``as_of``, ``why``, ``history``, ``context`` (the one read step: graphmem.recall), ``forget`` (erase).
+
+Principals (DESIGN.md §5) are fixed at start too: ``--user`` is the person whose words
+``remember`` records (the model cannot name another speaker; it may record its own words, which
+are labelled as the assistant's and drawn as L2 candidates), and ``--agent`` is the actor of every
+event the server writes. What the model asserts on its own (``set_fact``, ``revoke``) is an L2
+candidate by that agent, shown with its author, until the subject confirms it — unless the server
+was started with ``--trust-agent-writes``, an explicit decision to take the integration's writes
+as stated.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal
 
 from .aio import AsyncGraphMem
-from .errors import GraphMemError
+from .errors import AccessError, GraphMemError
 from .models import Answer
 from .settings import Settings
 
@@ -27,9 +35,10 @@ def _warnings(a: Answer) -> list[str]:
     if a.conflict:
         out.append("conflicting: equally trusted sources disagree; do not pick one silently")
     if a.status == "candidate":
-        out.append("candidate: not confirmed")
+        out.append("candidate: not confirmed" + (f" (asserted by {a.author})" if a.author else ""))
     if a.authority == "L2":
-        out.append("inferred: drawn from history, not stated by a person")
+        out.append("inferred: not stated by a person" + (f" (author: {a.author})" if a.author else ""))
+    out.extend(a.notes)
     return out
 
 
@@ -49,8 +58,12 @@ def _answer(a: Answer) -> dict[str, Any]:
     return out
 
 
-def build_server(store: AsyncGraphMem) -> Any:
-    """An MCP server whose tools act on ``store`` (and only on its tenant)."""
+def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = "agent",
+                 trust_agent_writes: bool = False, allow_erase: bool = False) -> Any:
+    """An MCP server whose tools act on ``store`` (and only on its tenant), as ``agent``, for
+    ``user``. ``trust_agent_writes``: the agent's own assertions are L1 and confirmed (an explicit
+    decision). ``allow_erase``: ``forget`` erases at once instead of filing an erase request."""
+    agent_says = {} if trust_agent_writes else {"authority": "L2"}
     from mcp.server.mcpserver import MCPServer
 
     server = MCPServer("graphmem", instructions=(
@@ -64,41 +77,56 @@ def build_server(store: AsyncGraphMem) -> Any:
             return {"error": f"{type(e).__name__}: {e}"}
 
     @server.tool()
-    async def remember(text: str, speaker: str, message_id: str, about: str | None = None,
-                       session: str | None = None, at: str | None = None) -> dict[str, Any]:
-        """Remember free text said by `speaker`: the store draws the facts (dates, corrections,
+    async def remember(text: str, message_id: str, said_by: Literal["user", "assistant"] = "user",
+                       about: str | None = None, session: str | None = None, at: str | None = None) -> dict[str, Any]:
+        """Remember a message of this conversation: `said_by` "user" for the user's own words (the
+        server knows who the user is), "assistant" for yours (kept as your words: what is drawn
+        from them is an unconfirmed candidate). The store draws the facts (dates, corrections,
         revocations, quotes of old documents) itself. `about` names the thing under discussion."""
         async def go() -> dict[str, Any]:
+            if said_by == "user" and user is None:
+                raise AccessError("this server was started without --user: it cannot record a user's words")
+            speaker = user if said_by == "user" else agent
             r = await store.ingest(text, id=message_id, speaker=speaker, about=about, session=session,
-                                   at=at or datetime.now(timezone.utc))
-            return {"seq": r.seq, "facts": r.facts, "duplicate": r.duplicate}
+                                   at=at or datetime.now(timezone.utc), actor=agent,
+                                   drawn_as="stated" if said_by == "user" else "inferred")
+            return {"seq": r.seq, "facts": r.facts, "duplicate": r.duplicate, "speaker": speaker}
         return await guarded(go())
 
     @server.tool()
     async def set_fact(subject: str, topic: str, value: str, valid_from: str | None = None,
                        valid_to: str | None = None, env: str | None = None, source: str | None = None) -> dict[str, Any]:
-        """Assert a value for (subject, topic). Open-ended: a change; with valid_to: a temporary exception."""
+        """Propose a value for (subject, topic). Open-ended: a change; with valid_to: a temporary
+        exception. It is kept as your (the agent's) unconfirmed suggestion until the person confirms it."""
         async def go() -> dict[str, Any]:
             r = await store.set(subject, topic, value, valid_from=valid_from, valid_to=valid_to, env=env,
-                                source=source, actor="mcp")
-            return {"seq": r.seq, "fact": r.fact}
+                                source=source, actor=agent,
+                                **(agent_says and {**agent_says, "status": "candidate"}))
+            return {"seq": r.seq, "fact": r.fact, "author": agent,
+                    "status": "confirmed" if trust_agent_writes else "candidate",
+                    "authority": "L1" if trust_agent_writes else "L2"}
         return await guarded(go())
 
     @server.tool()
     async def revoke(subject: str, topic: str, value: str | None = None, effective: str | None = None,
                      env: str | None = None) -> dict[str, Any]:
-        """From `effective` on, (subject, topic) has no value (or no longer `value`, for many-valued topics)."""
+        """From `effective` on, (subject, topic) has no value (or no longer `value`, for many-valued
+        topics). Yours is an inferred (L2) revoke: it never overrides what a person stated."""
         async def go() -> dict[str, Any]:
-            r = await store.revoke(subject, topic, value=value, effective=effective, env=env, actor="mcp")
-            return {"seq": r.seq, "fact": r.fact}
+            r = await store.revoke(subject, topic, value=value, effective=effective, env=env, actor=agent,
+                                   **agent_says)
+            return {"seq": r.seq, "fact": r.fact, "author": agent}
         return await guarded(go())
 
     @server.tool()
     async def as_of(subject: str, topic: str, valid_at: str | None = None, known_at: str | None = None,
-                    env: str | None = None) -> dict[str, Any]:
-        """What holds for (subject, topic) at valid time `valid_at`, as known at `known_at` (default: now)."""
+                    env: str | None = None, include_candidates: bool = False) -> dict[str, Any]:
+        """What holds for (subject, topic) at valid time `valid_at`, as known at `known_at` (default: now).
+        `include_candidates`: also unconfirmed suggestions (marked, with their author)."""
         async def go() -> dict[str, Any]:
-            return _answer(await store.as_of(subject, topic, valid_at=valid_at, known_at=known_at, env=env))
+            a = await store.as_of(subject, topic, valid_at=valid_at, known_at=known_at, env=env,
+                                  include_candidates=include_candidates)
+            return _answer(a)
         return await guarded(go())
 
     @server.tool()
@@ -140,20 +168,25 @@ def build_server(store: AsyncGraphMem) -> Any:
 
     @server.tool()
     async def forget(reason: str, subject: str | None = None, source: str | None = None) -> dict[str, Any]:
-        """Erase everything about `subject` (or one `source` and what was drawn from it) from this
-        tenant's memory, leaving a content-free tombstone. Give the user's reason."""
+        """Ask to forget everything about `subject` (or one `source` and what was drawn from it).
+        It is held back from every answer at once; the irreversible erase waits for a person to
+        confirm the request (the answer says what would be removed). Give the user's reason."""
         async def go() -> dict[str, Any]:
-            return await store.erase(subject=subject, source=source, actor="mcp", reason=reason)
+            if allow_erase:  # the server's operator chose to let forget erase at once
+                return await store.erase(subject=subject, source=source, actor=agent, reason=reason)
+            return await store.request_erase(subject=subject, source=source, reason=reason)
         return await guarded(go())
 
     return server
 
 
-def main(tenant: str, settings: Settings | None = None) -> None:
-    """Run the MCP server on stdio for one tenant."""
+def main(tenant: str, settings: Settings | None = None, *, user: str | None = None, agent: str = "agent",
+         trust_agent_writes: bool = False, allow_erase: bool = False) -> None:
+    """Run the MCP server on stdio for one tenant, one user, as one agent."""
     import anyio
 
     async def serve() -> None:
-        async with AsyncGraphMem(settings, tenant=tenant) as store:
-            await build_server(store).run_stdio_async()
+        async with AsyncGraphMem(settings, tenant=tenant, actor=agent) as store:
+            await build_server(store, user=user, agent=agent, trust_agent_writes=trust_agent_writes,
+                               allow_erase=allow_erase).run_stdio_async()
     anyio.run(serve)

@@ -118,6 +118,7 @@ class SummaryView(BaseModel):
     facts: list[str] = Field(default_factory=list)
     rebuilt: bool = False
     was_stale: bool = False
+    changes_at: datetime | None = None  # its content changes by itself then (stale from then on)
 
 
 class LeftOut(BaseModel):

@@ -21,10 +21,13 @@ __all__ = [
     "Authority",
     "ConfirmEvent",
     "DeclareTopicEvent",
+    "EraseCancelEvent",
+    "EraseRequestEvent",
     "Event",
     "ExpireEvent",
     "HistoryEntry",
     "MessageEvent",
+    "PlaybookEvent",
     "QuoteClaim",
     "QuoteEvent",
     "RejectEvent",
@@ -264,6 +267,38 @@ class ExpireEvent(_Event):
     facts: list[Ident] = Field(min_length=1)
 
 
+class EraseRequestEvent(_Event):
+    """An erase request (DESIGN.md §5: a model never erases irreversibly on its own): the facts it
+    names stop taking part from this record time on — reversibly — until a person confirms the
+    erase (``confirm_erase``) or cancels it (``erase_cancel``)."""
+
+    op: Literal["erase_request"]
+    id: Ident  # type: ignore[assignment]  # the request id
+    subject: Ident | None = None
+    source_id: Ident | None = None
+    facts: list[Ident] = Field(default_factory=list)
+    sources: list[Ident] = Field(default_factory=list)
+
+
+class EraseCancelEvent(_Event):
+    """Withdraw an erase request: what it held back takes part again from this record time on."""
+
+    op: Literal["erase_cancel"]
+    request: Ident
+
+
+class PlaybookEvent(_Event):
+    """A playbook transition (draft, activate, reject, rollback of an L3 card; request, edit,
+    approve, reject, rollback, feedback of an L4 workflow version), recorded in the ledger so the
+    audit trail and its chain cover it. It changes no fact."""
+
+    op: Literal["playbook"]
+    action: Literal["draft", "activate", "reject", "rollback_card", "request", "edit", "approve",
+                    "reject_version", "rollback", "feedback"]
+    target: Ident
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
 class MessageEvent(_Event):
     """Free text; the extractor turns it into events whose source is this message."""
 
@@ -277,15 +312,19 @@ class MessageEvent(_Event):
     kind: SourceKind = "message"
     drawn: list[dict[str, Any]] | None = Field(
         default=None, description="the events the extractor drew; stored in the ledger so replay never re-extracts")
+    drawn_as: Literal["stated", "inferred"] = Field(
+        default="stated", description="inferred: not a person's own words (an assistant's); what is drawn "
+                                      "from it is an L2 candidate")
 
 
 Event = Annotated[
     Union[SourceEvent, SetEvent, RevokeEvent, QuoteEvent, ConfirmEvent, RejectEvent, RetractEvent,
-          DeclareTopicEvent, MessageEvent, ExpireEvent],
+          DeclareTopicEvent, MessageEvent, ExpireEvent, EraseRequestEvent, EraseCancelEvent, PlaybookEvent],
     Field(discriminator="op"),
 ]
 _EVENT = TypeAdapter(Event)
-OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire")
+OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire",
+       "erase_request", "erase_cancel", "playbook")
 
 
 def parse_event(data: Any) -> Any:
@@ -360,6 +399,8 @@ class Answer(BaseModel):
     status: str | None = None
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    author: str | None = None
+    notes: list[str] = Field(default_factory=list, description="expired / resumed: what an expiry changed here")
 
     @property
     def holds(self) -> bool:

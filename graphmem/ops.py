@@ -25,6 +25,7 @@ from .errors import GraphMemError, NotFoundError, ValidationError
 from .models import Answer, HistoryEntry, Why, WriteResult, parse_event, parse_time
 from .projection import Expander, UnitOfWork, row_to_assertion, to_datetime
 from .queries import Call, Steps
+from .scope import check_event_tenant
 from .temporal import View, resolve, resolve_many, standing_before, timeline
 
 T = TypeVar("T")
@@ -84,43 +85,49 @@ def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None
     return out
 
 
-def apply(tenant: str, event: Any, now: datetime, expand: Expander | None) -> Plan[WriteResult]:
+def stamp(ev: Any, actor: str | None) -> Any:
+    """Every event names its actor (DESIGN.md §5): the client's, when the event gives none."""
+    return ev.model_copy(update={"actor": actor}) if actor is not None and ev.actor is None else ev
+
+
+def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
+          actor: str | None = None) -> Plan[WriteResult]:
     """One event, one transaction. A refused event raises and writes nothing."""
-    ev = parse_event(event)
-    target = ev.tenant or tenant
-    results = yield Tx(lambda: _unit(target, [ev], now, expand, 0), f"apply {ev.op}")
+    ev = stamp(parse_event(event), actor)
+    check_event_tenant(tenant, ev.tenant)
+    results = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
     return results[0]
 
 
 def apply_many(tenant: str, events: Iterable[Any], clock: Callable[[], datetime],
-               expand: Expander | None) -> Plan[list[WriteResult]]:
+               expand: Expander | None, actor: str | None = None) -> Plan[list[WriteResult]]:
     """Events in order, one transaction each; stops at the first refused event."""
     results = []
     for e in events:
-        results.append((yield from apply(tenant, e, clock(), expand)))
+        results.append((yield from apply(tenant, e, clock(), expand, actor)))
     return results
 
 
-def parse_bulk(tenant: str, events: Iterable[Any]) -> list[Any]:
+def parse_bulk(tenant: str, events: Iterable[Any], actor: str | None = None) -> list[Any]:
     """Validate every event of a bulk load before anything is written."""
     parsed = []
     for i, e in enumerate(events):
         try:
-            ev = parse_event(e)
+            ev = stamp(parse_event(e), actor)
         except GraphMemError as err:
             raise type(err)(f"event {i}: {err}") from err
-        if ev.tenant not in (None, tenant):
-            raise ValidationError(f"event {i}: a bulk load is for one tenant ({tenant!r}), not {ev.tenant!r}")
+        check_event_tenant(tenant, ev.tenant, f"event {i} of the bulk load")
         parsed.append(ev)
     return parsed
 
 
 def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime], expand: Expander | None,
                batch_size: int, progress: Callable[[int], None] | None,
+               actor: str | None = None,
                prepare: Callable[[list[str]], None] | None = None) -> Plan[list[WriteResult]]:
     """Many events in order, ``batch_size`` to a transaction; each batch is atomic. ``prepare`` gets
     each batch's message texts first, so the extractor can parse them in one pass."""
-    parsed = parse_bulk(tenant, events)
+    parsed = parse_bulk(tenant, events, actor)
     results: list[WriteResult] = []
     for start in range(0, len(parsed), batch_size):
         batch, now = parsed[start:start + batch_size], clock()
@@ -152,6 +159,9 @@ def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]
 
 def _replay(tenant: str, rows: list[dict[str, Any]], now: datetime, expand: Expander | None) -> Steps[None]:
     unit = yield from UnitOfWork.open(tenant, now, expand)
+    # Segments are loaded as "not yet over" relative to this batch's first record time, not the
+    # ledger's end: an expiry scheduled between them is still ahead of the replay.
+    unit.last = to_datetime(rows[0]["recorded_at"])
     payloads = [json.loads(r["payload"]) for r in rows]
     yield from unit.prefetch(parse_event(p) for p in payloads if not p.get("erased") and p.get("op") != "erase")
     for row in rows:
@@ -216,7 +226,7 @@ def answer_from_rows(rows: list[dict[str, Any]], many: bool, base: dict[str, Any
         return Answer(**base, values=[] if many else None)
     first = rows[0]
     common = dict(source=first["source"], fact=first["fact"], authority=first["authority"],
-                  status=first["status"], is_entity=bool(first["is_entity"]),
+                  status=first["status"], is_entity=bool(first["is_entity"]), author=first.get("author"),
                   valid_from=to_datetime(first["valid_from"]), valid_to=to_datetime(first["valid_to"]),
                   sources=[r["source"] for r in rows if r["source"]])
     if many:
@@ -231,7 +241,7 @@ def answer_from_resolutions(results: list[Any], many: bool, base: dict[str, Any]
     if not results:
         return Answer(**base, values=[] if many else None)
     w = results[0].primary
-    common = dict(source=w.source, fact=w.uid, authority=w.authority, status=w.status,
+    common = dict(source=w.source, fact=w.uid, authority=w.authority, status=w.status, author=w.author,
                   is_entity=w.is_entity, valid_from=w.valid_from, valid_to=w.valid_to,
                   sources=[x.source for r in results for x in r.winners if x.source])
     if many:
@@ -254,12 +264,33 @@ def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any
     if session is None and not include_candidates:
         rows = yield from _read("as_of", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
         many = rows[0]["cardinality"] == "many"
-        return answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
+        answer = answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
+        expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in rows[0]["expired"] if x["fact"]]
+        return _with_expiry_notes(answer, expired)
     many = yield from _many(tenant, topic)
     view = View(known_at=k, session=session, include_candidates=include_candidates)
     slot = yield from assertions(tenant, subject, topic, env)
     results = resolve_many(slot, t, view) if many else [resolve(slot, t, view, subject)]
-    return answer_from_resolutions(results, many, base)
+    expired = [(a.uid, a.value, a.expires_at) for a in slot
+               if a.kind == "set" and a.expires_at is not None and a.expires_at <= k and a.recorded_at <= k
+               and a.speaks_at(t) and not (a.retracted_at and a.retracted_at <= a.expires_at)
+               and not (a.rejected_at and a.rejected_at <= a.expires_at)]
+    return _with_expiry_notes(answer_from_resolutions(results, many, base), expired)
+
+
+def _with_expiry_notes(answer: Answer, expired: list[tuple[str, Any, Any]]) -> Answer:
+    """Say what an expiry changed: the value that resumed after it, or that nothing holds since."""
+    live = set(answer.values or []) | set(answer.conflict or []) | ({answer.value} if answer.value else set())
+    notes = []
+    for uid, value, at in sorted(expired, key=lambda x: (x[2], x[0])):
+        if value in live:
+            continue
+        when = at.isoformat() if at else "?"
+        if answer.holds:
+            notes.append(f"resumed: {value!r} ({uid}) expired at {when}; what it had replaced holds again")
+        else:
+            notes.append(f"expired: {value!r} ({uid}) expired at {when}; nothing else holds")
+    return answer.model_copy(update={"notes": notes}) if notes else answer
 
 
 def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | None = None, known_at: Any = None,
@@ -304,14 +335,24 @@ def history_entries(segs: list[tuple]) -> list[HistoryEntry]:
 
 
 def history_values(entries: list[HistoryEntry]) -> list[str]:
-    """FORMAT.md's history: values in the order they became valid, consecutive repeats merged."""
+    """FORMAT.md's history: values in the order they became valid, consecutive repeats merged.
+
+    Only repeats that touch merge: a value that holds again after a stretch where nothing held
+    (a revoke, the end of a temporary value) appears again — A, nothing, A gives [A, A].
+    """
     out: list[str] = []
+    end: datetime | None = None  # where the last listed value's stretch ends (None: open-ended)
     for entry in entries:
         if entry.expired:
             continue
         label = entry.value if entry.conflict is None else " | ".join(entry.conflict)
-        if label is not None and (not out or out[-1] != label):
-            out.append(label)
+        if label is None:
+            continue
+        if out and out[-1] == label and (end is None or end >= entry.valid_from):
+            end = None if end is None or entry.valid_to is None else max(end, entry.valid_to)
+            continue
+        out.append(label)
+        end = entry.valid_to
     return out
 
 

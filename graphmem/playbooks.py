@@ -171,6 +171,14 @@ class Playbooks:
     def _run(self, plan: Plan[Any]) -> Any:
         return self._store._run(plan)
 
+    def _ledger(self, action: str, target: str, actor: str | None, **detail: Any) -> Plan[None]:
+        """Record a transition as a ledger event (audit() shows it; the hash chain covers it)."""
+        from .ops import apply
+        yield from apply(self._tenant, {"op": "playbook", "action": action, "target": target,
+                                        "detail": {k: v for k, v in detail.items() if v is not None},
+                                        **({"actor": actor} if actor else {})},
+                         self._store._clock(), None, self._store.actor)
+
     # -- L3 --------------------------------------------------------------------------------------
 
     def record_outcome(self, task: str, steps: list[str], outcome: str, errors: list[str] | None = None, *,
@@ -205,6 +213,7 @@ class Playbooks:
                                  evidence=draft["evidence"], version=n + 1, at=at)
         uid = rows[0]["uid"] if rows else None
         card = yield from self._card(uid)
+        yield from self._ledger("draft", card["uid"], None, signature=draft["signature"], version=n + 1)
         return card
 
     def draft_card(self, signature: str, *, recommended_steps: list[str], avoid_steps: list[str] | None = None,
@@ -236,6 +245,7 @@ class Playbooks:
                                  actor=actor, at=self._now())
         if not rows:
             raise NotFoundError(f"unknown card {uid!r}")
+        yield from self._ledger("reject" if status == "rejected" else "activate", uid, actor, reason=reason)
         return (yield from self._card(uid))
 
     def reject_card(self, uid: str, *, reason: str | None = None, actor: str | None = None) -> Any:
@@ -250,6 +260,7 @@ class Playbooks:
             rows = yield from _write("playbook/card_rollback", self._tenant, uid=uid, actor=actor, at=self._now())
             if not rows:
                 raise ValidationError(f"card {uid!r} has no earlier version to roll back to")
+            yield from self._ledger("rollback_card", uid, actor, active_again=rows[0]["uid"])
             return (yield from self._card(rows[0]["uid"]))
         return self._run(plan())
 
@@ -284,6 +295,9 @@ class Playbooks:
                                  forbidden_steps=[x for k, x in parsed if k == "never"],
                                  required_steps=[x for k, x in parsed if k == "must"], **fields)
         wf = yield from self._workflow(name)
+        yield from self._ledger("request", rows[0]["uid"], actor, workflow=name, card=card_uid,
+                                content_hash=content_hash(fields), check_passed=check.passed,
+                                replay_passed=rep.passed)
         return {"workflow": wf, "version": rows[0]["uid"], "number": rows[0]["number"],
                 "check_passed": check.passed, "replay_passed": rep.passed, "report": report}
 
@@ -298,6 +312,7 @@ class Playbooks:
                                     content_hash=content_hash(fields))
             if not out:
                 raise ValidationError(f"version {version!r} is not a requested version; approved versions are immutable")
+            yield from self._ledger("edit", version, None, content_hash=content_hash(fields))
             return (yield from self._version(version))
         return self._run(plan())
 
@@ -347,6 +362,8 @@ class Playbooks:
                                      version_hash=version_hash, comment=comment, at=self._now())
             if not rows:
                 raise ValidationError(f"version {v['number']} could not be approved (it changed meanwhile)")
+            yield from self._ledger("approve", version, approver, workflow=workflow, version_hash=version_hash,
+                                    comment=comment)
             return (yield from self._workflow(workflow))
         return self._run(plan())
 
@@ -357,6 +374,7 @@ class Playbooks:
             if not rows:
                 raise ValidationError(f"{actor!r} cannot reject {version!r}: not the owner or a delegate, "
                                       "or the version is not awaiting approval")
+            yield from self._ledger("reject_version", version, actor, workflow=workflow, reason=reason)
             return (yield from self._workflow(workflow))
         return self._run(plan())
 
@@ -367,6 +385,7 @@ class Playbooks:
             if not rows:
                 raise ValidationError(f"cannot roll back {workflow!r}: not the owner or a delegate, "
                                       "or no earlier approved version")
+            yield from self._ledger("rollback", workflow, actor)
             return (yield from self._workflow(workflow))
         return self._run(plan())
 
@@ -377,6 +396,7 @@ class Playbooks:
                                      min_uses=min_uses)
             if not rows:
                 raise ValidationError(f"workflow {workflow!r} has no current version")
+            yield from self._ledger("feedback", workflow, None, success=success)
             return rows[0]
         return self._run(plan())
 

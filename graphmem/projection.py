@@ -36,6 +36,9 @@ from .temporal import Assertion, View, standing_before, timeline
 __all__ = ["UnitOfWork", "row_to_assertion", "to_datetime"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+NO_MARKS = {"confirmed_at": None, "rejected_at": None, "retracted_at": None, "promoted_at": None,
+            "withheld_at": None, "restored_at": None}
+DELEGATES = "delegates"  # the topic on which a subject names who may confirm for them
 Expander = Callable[[MessageEvent, list[Any]], list[Any]]
 
 
@@ -55,11 +58,13 @@ def row_to_assertion(row: dict[str, Any]) -> Assertion:
         uid=row["uid"], seq=row["seq"], kind=row["kind"], value=row["value"],
         valid_from=to_datetime(row["valid_from"]),  # type: ignore[arg-type]
         valid_to=to_datetime(row["valid_to"]), recorded_at=to_datetime(row["recorded_at"]),  # type: ignore[arg-type]
-        authority=row["authority"], session=row["session"], status=row["status"],
+        authority=row.get("asserted_authority") or row["authority"], session=row["session"], status=row["status"],
         confirmed_at=to_datetime(row["confirmed_at"]), rejected_at=to_datetime(row["rejected_at"]),
         retracted_at=to_datetime(row["retracted_at"]), author=row["author"],
         said_at=to_datetime(row["said_at"]), quoted=bool(row["quoted"]), source=row["source"],
         is_entity=bool(row["is_entity"]), expires_at=to_datetime(row.get("expires_at")),
+        promoted_at=to_datetime(row.get("promoted_at")), withheld_at=to_datetime(row.get("withheld_at")),
+        restored_at=to_datetime(row.get("restored_at")),
     )
 
 
@@ -94,7 +99,8 @@ class _Seg:
 class _Slot:
     key: SlotKey
     assertions: list[Assertion] = field(default_factory=list)
-    open: dict[tuple, _Seg] = field(default_factory=dict)
+    # Segments not yet over in record time: current ones, and those scheduled by a future expiry.
+    live: list[_Seg] = field(default_factory=list)
 
 
 @dataclass
@@ -167,6 +173,7 @@ class UnitOfWork:
         self.tenant, self.now, self.expand = tenant, now, expand
         self.seq = 0
         self.last: datetime | None = None
+        self.last_hash: str | None = None  # the ledger's chain (graphmem.chain)
         self._sources: dict[str, dict[str, Any] | None] = {}
         self._topics: dict[str, str] = {}
         self._ttl: dict[str, int | None] = {}
@@ -188,6 +195,7 @@ class UnitOfWork:
         self._w_events: list[dict[str, Any]] = []
         self._w_links: list[dict[str, Any]] = []
         self._w_expired: list[dict[str, Any]] = []
+        self._w_source_marks: list[dict[str, Any]] = []
         self.cur: _Current | None = None
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
@@ -201,6 +209,7 @@ class UnitOfWork:
         head = (yield from unit._q("ledger/lock", token=uuid.uuid4().hex))[0]
         unit.seq = head["seq"]
         unit.last = to_datetime(head["last_recorded_at"])
+        unit.last_hash = head.get("last_hash")
         unit._has_summaries = bool(head["has_summaries"])
         return unit
 
@@ -281,12 +290,13 @@ class UnitOfWork:
             self._fact_slot[r["uid"]] = key
             if r["ref"]:
                 self._facts_by_ref[r["ref"]] = (r["uid"], key)
-        for r in (yield from self._q("load/open_segments", slots=params)):
+        for r in (yield from self._q("load/open_segments", slots=params, after=self.last or EPOCH)):
             key = by_text[r["key"]]
             seg = _Seg(seg=r["seg"], fact=r["fact"], valid_from=to_datetime(r["valid_from"]),  # type: ignore[arg-type]
                        valid_to=to_datetime(r["valid_to"]), conflict=bool(r["conflict"]),
-                       recorded_at=to_datetime(r["recorded_at"]), stored=True)  # type: ignore[arg-type]
-            self._slots[key].open[seg.key()] = seg
+                       recorded_at=to_datetime(r["recorded_at"]), stored=True,  # type: ignore[arg-type]
+                       superseded_at=to_datetime(r["superseded_at"]), expires_at=to_datetime(r["expires_at"]))
+            self._slots[key].live.append(seg)
         for slot in (self._slots[k] for k in missing):
             slot.assertions.sort(key=lambda a: a.seq)
 
@@ -459,11 +469,63 @@ class UnitOfWork:
         if field_name in ("confirmed_at", "rejected_at") and (a.status != "candidate" or a.confirmed_at is not None):
             raise ValidationError(f"{e.ref or e.fact!r} is not a candidate; only candidates are confirmed or rejected")
         at = self.cur.at  # type: ignore[union-attr]
-        slot.assertions[i] = replace(a, **{field_name: at})
-        self._w_marks.append({"uid": uid, "confirmed_at": None, "rejected_at": None, "retracted_at": None,
-                              field_name: at})
+        changes: dict[str, Any] = {field_name: at}
+        if field_name == "confirmed_at" and a.authority == "L2" \
+                and (yield from self._speaks_for(e.actor, slot.key[0], at)):
+            changes["promoted_at"] = at  # the subject's own confirmation: L1 from now on
+        slot.assertions[i] = replace(a, **changes)
+        self._w_marks.append({**NO_MARKS, "uid": uid, **changes})
         self.cur.facts.append(uid)  # type: ignore[union-attr]
         self._refresh(slot)
+
+    def _speaks_for(self, actor: str | None, subject: str, at: datetime) -> Steps[bool]:
+        """Is ``actor`` the subject, or someone the subject delegated? A delegation is the subject's
+        own statement on its ``delegates`` topic (a fact, so it has validity and history too)."""
+        if actor is None:
+            return False
+        if actor == subject:
+            return True
+        slot = yield from self._slot((subject, DELEGATES, ""))
+        from .temporal import resolve_many
+        return any(r.value == actor and r.primary is not None and r.primary.author == subject
+                   for r in resolve_many(slot.assertions, at, View(known_at=at)))
+
+    def _hold(self, uids: Iterable[str], field_name: str) -> Steps[None]:
+        """Hold facts back for an erase request (``withheld_at``), or give them back (``restored_at``)."""
+        at = self.cur.at  # type: ignore[union-attr]
+        for uid in uids:
+            if uid not in self._fact_slot:
+                for r in (yield from self._q("load/facts_by_uid", uids=[uid])):
+                    self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
+            if uid not in self._fact_slot:
+                continue  # already erased by another request: nothing to hold back
+            slot = yield from self._slot(self._fact_slot[uid])
+            i, a = next((i, a) for i, a in enumerate(slot.assertions) if a.uid == uid)
+            slot.assertions[i] = replace(a, **{field_name: at})
+            self._w_marks.append({**NO_MARKS, "uid": uid, field_name: at})
+            self.cur.facts.append(uid)  # type: ignore[union-attr]
+            self._refresh(slot)
+
+    def _op_erase_request(self, e: Any) -> Steps[None]:
+        yield from self._hold(e.facts, "withheld_at")
+        self._w_source_marks.extend({"uid": u, "withheld_at": self.cur.at, "restored_at": None}  # type: ignore[union-attr]
+                                    for u in e.sources)
+
+    def _op_erase_cancel(self, e: Any) -> Steps[None]:
+        rows = yield from self._q("governance/erase_request", request=e.request, before=self.cur.seq)  # type: ignore[union-attr]
+        if not rows or rows[0]["op"] != "erase_request":
+            raise NotFoundError(f"unknown erase request {e.request!r}")
+        if rows[0]["closed"]:
+            raise ValidationError(f"erase request {e.request!r} was already {rows[0]['closed']}")
+        payload = json.loads(rows[0]["payload"])
+        yield from self._hold(payload.get("facts", []), "restored_at")
+        self._w_source_marks.extend({"uid": u, "withheld_at": None, "restored_at": self.cur.at}  # type: ignore[union-attr]
+                                    for u in payload.get("sources", []))
+
+    def _op_playbook(self, e: Any) -> Steps[None]:
+        """A playbook transition: in the ledger for audit and the chain; no fact changes."""
+        return
+        yield
 
     def _op_confirm(self, e: Any) -> Steps[None]:
         yield from self._mark(e, "confirmed_at")
@@ -495,6 +557,8 @@ class UnitOfWork:
             ev = parse_event(d if d.get("op") == "source" else {**d, "source": d.get("source", e.id)})
             if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
                 raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
+            if e.drawn_as == "inferred" and ev.op in ("set", "revoke"):  # not a person's own words
+                ev = ev.model_copy(update={"authority": "L2", **({"status": "candidate"} if ev.op == "set" else {})})
             yield from self._dispatch(ev)
 
     def _recent(self, subjects: list[str]) -> Steps[list[Any]]:
@@ -562,29 +626,58 @@ class UnitOfWork:
         self._dirty.clear()
 
     def _recompute(self, slot: _Slot, at: datetime) -> None:
-        """Recompute the slot's timeline as known at ``at``; end and start segments for the difference."""
+        """Recompute the slot's timeline as known at ``at`` and from then on; end, reschedule and
+        start segments for the difference.
+
+        Expiry is part of the timeline (DESIGN.md §5): from a fact's ``expires_at`` on it takes no
+        part, as if retracted then. So the timeline is computed as known at ``at`` and again at each
+        later ``expires_at`` of the slot, and a segment that an expiry ends (or starts — the value
+        that resumes) carries that record time now. Reads then agree whether or not a sweeper ever
+        ran, and a later event only reschedules what lies after its own record time.
+        """
         subject, topic, env = slot.key
         many = self._topics.get(topic, "one") == "many"
-        wanted = {s.key(): s for s in timeline(slot.assertions, View(known_at=at), subject, many=many)}
         expiry = {a.uid: a.expires_at for a in slot.assertions}
-        for key, seg in list(slot.open.items()):
-            if key in wanted:
-                continue
-            del slot.open[key]
-            if seg.stored:
-                self._w_closes.append({"subject": subject, "seg": seg.seg, "at": at})
-            elif seg.recorded_at == at:
-                self._w_adds.pop(seg.seg, None)  # born and ended at one record time: never visible
-            else:
-                seg.superseded_at = at
-        for key, s in wanted.items():
-            if key in slot.open:
-                continue
-            seg = _Seg(seg=_seg_id(s.fact, s.valid_from, s.valid_to, s.conflict, at), fact=s.fact,
-                       valid_from=s.valid_from, valid_to=s.valid_to, conflict=s.conflict, recorded_at=at,
-                       expires_at=expiry.get(s.fact))
-            slot.open[key] = seg
+        times = [at] + sorted({e for e in expiry.values() if e is not None and e > at})
+        runs: list[list[Any]] = []  # [segment of the timeline, from, until]
+        running: dict[tuple, list[Any]] = {}
+        for tau in times:
+            wanted = {x.key(): x for x in timeline(slot.assertions, View(known_at=tau), subject, many=many)}
+            for key in [k for k in running if k not in wanted]:
+                running.pop(key)[2] = tau
+            for key, x in wanted.items():
+                if key not in running:
+                    running[key] = [x, tau, None]
+                    runs.append(running[key])
+        desired = {(r[0].key(), r[1]): r for r in runs}
+        keep: list[_Seg] = []
+        for seg in slot.live:
+            if seg.superseded_at is not None and seg.superseded_at <= at:
+                continue  # already over in record time: history, never touched again
+            run = desired.pop((seg.key(), max(seg.recorded_at, at)), None)
+            if run is not None and (seg.recorded_at <= at or run[1] == seg.recorded_at):
+                self._reschedule(slot, seg, run[2])
+                keep.append(seg)
+            else:  # no longer wanted: end it now (a segment not yet begun is dropped)
+                self._reschedule(slot, seg, max(at, seg.recorded_at))
+        for (_key, start), (x, _start, until) in sorted(desired.items(), key=lambda kv: kv[0][1]):
+            seg = _Seg(seg=_seg_id(x.fact, x.valid_from, x.valid_to, x.conflict, start), fact=x.fact,
+                       valid_from=x.valid_from, valid_to=x.valid_to, conflict=x.conflict, recorded_at=start,
+                       superseded_at=until, expires_at=expiry.get(x.fact))
+            keep.append(seg)
             self._w_adds[seg.seg] = (slot.key, seg)
+        slot.live = keep
+
+    def _reschedule(self, slot: _Slot, seg: _Seg, until: datetime | None) -> None:
+        """Give a segment a new end in record time; an end at or before its start deletes it."""
+        if until == seg.superseded_at:
+            return
+        seg.superseded_at = until
+        gone = until is not None and until <= seg.recorded_at
+        if seg.stored:
+            self._w_closes.append({"subject": slot.key[0], "seg": seg.seg, "at": until})
+        elif gone:
+            self._w_adds.pop(seg.seg, None)
 
     # -- writing ---------------------------------------------------------------------------------
 
@@ -602,6 +695,8 @@ class UnitOfWork:
             yield from self._q("write/marks", marks=self._w_marks)
         if self._w_expired:
             yield from self._q("write/expire", marks=self._w_expired)
+        if self._w_source_marks:
+            yield from self._q("write/source_marks", marks=self._w_source_marks)
         if self._w_quotes:
             yield from self._q("write/quotes", quotes=self._w_quotes)
         if self._w_closes:
@@ -615,7 +710,12 @@ class UnitOfWork:
         if self._w_supersedes:
             yield from self._q("write/supersedes", pairs=self._w_supersedes)
         if append and self._w_events:
-            yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last)
+            from .chain import digest, link
+            for v in self._w_events:
+                v["digest"] = digest(v["seq"], v["op"], v["recorded_at"], v["actor"], v["reason"], v["payload"])
+                v["hash"] = self.last_hash = link(self.last_hash, v["digest"])
+            yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last,
+                               last_hash=self.last_hash)
         if self._w_links:
             yield from self._q("write/links", links=self._w_links)
         if append and self._touched and self._has_summaries:

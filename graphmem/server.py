@@ -13,8 +13,14 @@ Where things live (``GRAPHMEM_HOME``, default ``~/.local/share/graphmem``)::
     neo4j/logs/       graphmem-server.log (the JVM's output) and Neo4j's own logs
     server.json       pid, ports and auth of the running server
 
-When ``NEO4J_PASSWORD`` is set at start, auth is switched on and the ``neo4j`` user gets that
-password; the password goes to the JVM through its environment, never its command line.
+    neo4j-password    the generated password of the ``neo4j`` user (mode 0600)
+
+Auth is on by default: the first start generates a strong password and stores it in
+``GRAPHMEM_HOME/neo4j-password``, readable by its owner only; the client, the CLI, the tests and
+the MCP server find it there (:func:`graphmem.settings.local_password`). ``NEO4J_PASSWORD``, when
+set at start, is used instead. The password goes to the JVM through its environment, never its
+command line. ``--no-auth`` starts without auth (anyone who can reach the port may read and
+write every tenant).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -32,7 +39,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .errors import ConfigurationError, ServerError
-from .settings import LOCAL_BOLT_PORT, LOCAL_HTTP_PORT
+from .settings import LOCAL_BOLT_PORT, LOCAL_HTTP_PORT, PASSWORD_FILE, graphmem_home
 
 __all__ = ["ServerInfo", "build", "home", "start", "status", "stop"]
 
@@ -43,9 +50,27 @@ DEFAULT_PAGECACHE = "1g"
 
 def home() -> Path:
     """graphmem's data folder for the local server (``GRAPHMEM_HOME``)."""
-    base = os.environ.get("GRAPHMEM_HOME") or os.path.join(
-        os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "graphmem")
-    return Path(base).resolve()
+    return graphmem_home()
+
+
+def password_file() -> Path:
+    return home() / PASSWORD_FILE
+
+
+def ensure_password() -> str:
+    """The local server's password: generated (strong, random) on first start and stored readable
+    by its owner only (0600); the same on every later start."""
+    path = password_file()
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(secret + "\n")
+    return secret
 
 
 def _project_dir() -> Path:
@@ -189,12 +214,19 @@ def _tail(path: Path, n: int = 15) -> str:
 
 
 def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT, password: str | None = None,
-          timeout: float = 240.0) -> ServerInfo:
-    """Start the local Neo4j (idempotent); returns once Bolt answers."""
+          timeout: float = 240.0, auth: bool = True) -> ServerInfo:
+    """Start the local Neo4j (idempotent); returns once Bolt answers.
+
+    Auth is on unless ``auth=False``: the password is ``password``, else ``NEO4J_PASSWORD``, else
+    the one generated on first start under ``GRAPHMEM_HOME`` (:func:`ensure_password`).
+    """
     state = _read_state()
     if state and _alive(state.get("pid")):
         return _info(state)
-    password = password if password is not None else os.environ.get("NEO4J_PASSWORD") or None
+    if auth:
+        password = password or os.environ.get("NEO4J_PASSWORD") or ensure_password()
+    else:
+        password = None
     for port in (bolt_port, http_port):
         if _port_open(port):
             raise ServerError(f"port {port} is already taken by {_who_listens(port)}; stop it, or choose "

@@ -9,6 +9,9 @@ Every write transaction that touches a (subject, topic) marks the summaries buil
 (``cypher/write/summaries_stale.cypher``, in the same transaction as the events, so no reader can
 see the new facts and a fresh-looking old summary). A stale summary never answers:
 :func:`summary` rebuilds it, or with ``rebuild=False`` raises :class:`~graphmem.errors.StaleError`.
+A summary also records ``changes_at``, the earliest time its content changes by itself (a
+``valid_to``, an ``expires_at``, a value that resumes after an expiry, a change dated in the
+future): from then on it counts as stale, like one a write touched (DESIGN.md §6).
 Saving takes the ledger head's lock and re-reads its version, so a write that lands while a
 summary is being built leaves it stale rather than wrongly fresh. Rebuild and erase drop
 summaries with the rest of the projection.
@@ -61,11 +64,17 @@ def summary(tenant: str, now: datetime, subject: str, topic: str | None = None, 
     check_ids(subject=subject, topic=topic)
     uid = f"{subject}/{topic or '*'}"
     stored = yield from _read("summary/get", tenant, uid=uid)
-    was_stale = bool(stored and stored[0]["stale"])
+    changes_at = to_datetime(stored[0]["changes_at"]) if stored else None
+    expired = changes_at is not None and changes_at <= now
+    was_stale = bool(stored and (stored[0]["stale"] or expired))
     if stored and not was_stale:
         s = stored[0]
         return SummaryView(subject=subject, topic=topic or "*", text=s["text"], version=s["version"],
-                           facts=sorted(s["facts"]))
+                           facts=sorted(s["facts"]), changes_at=changes_at)
+    if was_stale and not rebuild and expired and not stored[0]["stale"]:
+        raise StaleError(f"the summary of {uid} was built at ledger v{stored[0]['version']} and its content "
+                         f"changed by itself at {changes_at.isoformat()} (a validity or an expiry ended); "  # type: ignore[union-attr]
+                         "rebuild it before use")
     if was_stale and not rebuild:
         raise StaleError(f"the summary of {uid} was built at ledger v{stored[0]['version']} and a later event "
                          f"(v{stored[0]['stale_seq']}) touched its facts; rebuild it before use")
@@ -74,7 +83,10 @@ def summary(tenant: str, now: datetime, subject: str, topic: str | None = None, 
     rows = yield from _read("summary/facts", tenant, subject=subject, topic=topic, now=now)
     text = summarise(subject, rows, version)
     facts = sorted({r["fact"] for r in rows})
+    nxt = yield from _read("summary/next_change", tenant, subject=subject, topic=topic, now=now)
+    changes = to_datetime(nxt[0]["changes_at"]) if nxt else None
     yield Tx(lambda: _read("summary/save", tenant, uid=uid, subject=subject, topic=topic or "*", text=text,
-                           version=version, built_at=now, facts=facts, builder=BUILDER), "summary/save")
+                           version=version, built_at=now, facts=facts, builder=BUILDER, changes_at=changes),
+             "summary/save")
     return SummaryView(subject=subject, topic=topic or "*", text=text, version=version, facts=facts, rebuilt=True,
-                       was_stale=was_stale)
+                       was_stale=was_stale, changes_at=changes)

@@ -25,7 +25,7 @@ quote
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Iterable, Literal, Sequence
 
@@ -69,6 +69,16 @@ class Assertion:
     source: str | None = None
     is_entity: bool = False
     expires_at: datetime | None = None  # from this record time on the fact no longer takes part
+    promoted_at: datetime | None = None  # the subject confirmed it: an L1 statement from then on
+    withheld_at: datetime | None = None  # an erase request holds it back from then on (reversible)
+    restored_at: datetime | None = None  # ... until the request was cancelled
+
+    def as_known_at(self, k: datetime) -> "Assertion":
+        """The assertion as the rules see it at record time ``k``: an L2 candidate that its
+        subject confirmed is an explicit L1 statement from the confirmation on (DESIGN.md §5)."""
+        if self.promoted_at is not None and self.promoted_at <= k and self.authority != "L1":
+            return replace(self, authority="L1")
+        return self
 
     @property
     def is_exception(self) -> bool:
@@ -103,10 +113,17 @@ def visible(a: Assertion, view: View) -> bool:
         return False
     if a.expires_at is not None and a.expires_at <= k:
         return False
+    if a.withheld_at is not None and a.withheld_at <= k and not (a.restored_at is not None and a.restored_at <= k):
+        return False
     if a.authority == "L0" and a.session != view.session:
         return False
     candidate = a.status == "candidate" and not (a.confirmed_at is not None and a.confirmed_at <= k)
     return view.include_candidates or not candidate
+
+
+def _seen(assertions: Iterable[Assertion], view: View) -> list[Assertion]:
+    """The assertions that take part in ``view``, each with its authority as of ``view.known_at``."""
+    return [a.as_known_at(view.known_at) for a in assertions if visible(a, view)]
 
 
 @dataclass(frozen=True)
@@ -245,7 +262,7 @@ def _said_value(a: Assertion) -> str | None:
 
 def resolve(assertions: Iterable[Assertion], t: datetime, view: View, subject: str | None) -> Resolution:
     """The answer for a one-valued topic at valid time ``t`` in ``view``."""
-    decided = _deciding_group([a for a in assertions if visible(a, view)], t)
+    decided = _deciding_group(_seen(assertions, view), t)
     if decided is None:
         return NOTHING
     layer, group = decided
@@ -254,7 +271,7 @@ def resolve(assertions: Iterable[Assertion], t: datetime, view: View, subject: s
 
 def resolve_many(assertions: Iterable[Assertion], t: datetime, view: View) -> list[Resolution]:
     """A many-valued topic: each value has its own timeline; a revoke without value ends all."""
-    seen = [a for a in assertions if visible(a, view)]
+    seen = _seen(assertions, view)
     out: list[Resolution] = []
     for v in _values_in_order(seen):
         mine = [a for a in seen if (a.kind == "set" and a.value == v) or (a.kind == "revoke" and a.value in (None, v))]
@@ -305,7 +322,7 @@ def timeline(assertions: Sequence[Assertion], view: View, subject: str | None, m
     the union of one timeline per value (each over that value's own assertions), which keeps a
     slot with hundreds of values linear in its values rather than cubic.
     """
-    seen = [a for a in assertions if visible(a, view)]
+    seen = _seen(assertions, view)
     if many:
         segments: list[Segment] = []
         revokes_all = [a for a in seen if a.kind == "revoke" and a.value is None]

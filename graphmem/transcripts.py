@@ -38,7 +38,7 @@ def message_event(row: dict[str, Any], now: datetime) -> dict[str, Any]:
 
 def ingest_bulk(tenant: str, messages: Iterable[dict[str, Any]], clock: Callable[[], datetime],
                 expand: Expander, prepare: Callable[[list[str]], None], embedder: Any, batch_size: int,
-                progress: Callable[[int], None] | None) -> Plan[list[WriteResult]]:
+                progress: Callable[[int], None] | None, actor: str | None = None) -> Plan[list[WriteResult]]:
     now = clock()
     events = []
     for i, m in enumerate(messages):
@@ -46,7 +46,7 @@ def ingest_bulk(tenant: str, messages: Iterable[dict[str, Any]], clock: Callable
             events.append(message_event(m, now))
         except ValidationError as e:
             raise ValidationError(f"message {i}: {e}") from e
-    results = yield from apply_bulk(tenant, events, clock, expand, batch_size, progress, prepare)
+    results = yield from apply_bulk(tenant, events, clock, expand, batch_size, progress, actor, prepare)
     if embedder is not None:
         from .recall import embed_pending, ensure_vector_index
         yield from ensure_vector_index(tenant, embedder.dimensions)

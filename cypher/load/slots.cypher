@@ -7,4 +7,6 @@ RETURN s.key AS key, f.uid AS uid, f.seq AS seq, f.kind AS kind, f.value AS valu
        f.authority AS authority, f.session AS session, f.status AS status,
        toString(f.confirmed_at) AS confirmed_at, toString(f.rejected_at) AS rejected_at, toString(f.retracted_at) AS retracted_at,
        f.author AS author, toString(f.said_at) AS said_at, f.quoted AS quoted, f.source AS source, f.ref AS ref,
-       toString(f.expires_at) AS expires_at
+       toString(f.expires_at) AS expires_at,
+       f.asserted_authority AS asserted_authority, toString(f.promoted_at) AS promoted_at,
+       toString(f.withheld_at) AS withheld_at, toString(f.restored_at) AS restored_at

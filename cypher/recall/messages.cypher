@@ -38,6 +38,8 @@ CALL () {
 WITH node AS s, leg, score, known_at
 WHERE s.tenant = $tenant AND s.recorded_at <= known_at AND (s.expires_at IS NULL OR known_at < s.expires_at)
   AND s.text IS NOT NULL AND s.text <> ''
+  // an erase request withholds its sources from recall until it is cancelled (docs/governance.md)
+  AND (s.withheld_at IS NULL OR s.restored_at IS NOT NULL)
   AND ($subject IS NULL OR s.author = $subject OR s.about = $subject
        OR EXISTS { MATCH (f:Fact)-[:FROM]->(s) WHERE f.subject = $subject })
 // each leg ranked on its own, at most $k hits a leg

@@ -24,6 +24,7 @@ WHERE n.kind = s.kind AND coalesce(n.session, '') = coalesce(s.session, '')
   AND abs(duration.inSeconds(s.at, n.at).seconds) <= $window_minutes * 60
   AND n.recorded_at <= known_at AND (n.expires_at IS NULL OR known_at < n.expires_at)
   AND n.text IS NOT NULL AND n.text <> ''
+  AND (n.withheld_at IS NULL OR n.restored_at IS NOT NULL)
   AND ($subject IS NULL OR n.author = $subject OR n.about = $subject
        OR EXISTS { MATCH (f:Fact)-[:FROM]->(n) WHERE f.subject = $subject })
 RETURN s.uid AS of, side, n.uid AS source, n.kind AS kind, toString(n.at) AS at, n.author AS author, n.text AS text,

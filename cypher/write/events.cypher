@@ -1,8 +1,11 @@
 // Times arrive as ISO 8601 text and become DateTime here: the driver packs text far faster than temporal values.
 // Append events to the tenant's ledger and move its head; same transaction as their effect.
+// Each event carries the digest of its content and a hash chained to the previous event's
+// (graphmem.chain); the head keeps the last hash.
 MATCH (h:LedgerHead {tenant: $tenant})
-SET h.seq = $seq, h.last_recorded_at = datetime($last_recorded_at), h.locked_by = null
+SET h.seq = $seq, h.last_recorded_at = datetime($last_recorded_at), h.last_hash = $last_hash, h.locked_by = null
 WITH h
 UNWIND $events AS v
 CREATE (:Event {tenant: $tenant, seq: v.seq, op: v.op, payload: v.payload, actor: v.actor, reason: v.reason,
-                recorded_at: datetime(v.recorded_at), event_id: v.event_id, facts: v.facts})
+                recorded_at: datetime(v.recorded_at), event_id: v.event_id, facts: v.facts,
+                digest: v.digest, hash: v.hash})

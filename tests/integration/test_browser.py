@@ -75,8 +75,24 @@ def test_as_of_in_neo4j_browser(store, neo4j_target, chrome):
     bolt = neo4j_target.settings.uri.replace("neo4j://", "bolt://")
     params = (f":params {{tenant: '{store.tenant}', subject: 'lin', topic: 'home_address', env: '', "
               f"valid_at: '2026-10-05T00:00:00Z', known_at: '2026-11-30T00:00:00Z'}}")
-    base = f"{url}?dbms={urllib.parse.quote(bolt)}&preselectAuthMethod=NO_AUTH"
+    password = neo4j_target.settings.password
+    method = "BASIC" if password is not None else "NO_AUTH"  # the local server has auth on by default
+    base = f"{url}?dbms={urllib.parse.quote(bolt)}&preselectAuthMethod={method}"
     chrome.get(base + "&cmd=edit&arg=" + urllib.parse.quote(params))
+    if password is not None:  # log in as a person would: user neo4j, the generated password
+        from selenium.webdriver.support.ui import Select
+
+        method = (By.CSS_SELECTOR, '[data-testid="authenticationMethod"]')
+        assert _wait(lambda: chrome.find_element(*method).is_displayed()), "no connect form"
+        select = Select(chrome.find_element(*method))  # the fields show once the method changes
+        select.select_by_index(2)
+        select.select_by_visible_text("Username / Password")
+        user = (By.CSS_SELECTOR, '[data-testid="username"]')
+        assert _wait(lambda: chrome.find_element(*user).is_displayed()), "no login fields"
+        chrome.find_element(*user).clear()
+        chrome.find_element(*user).send_keys(neo4j_target.settings.user)
+        chrome.find_element(By.CSS_SELECTOR, '[data-testid="password"]').send_keys(password.get_secret_value())
+        chrome.find_element(By.CSS_SELECTOR, '[data-testid="connect"]').click()
     run = (By.CSS_SELECTOR, '[data-testid="editor-Run"]')
     assert _wait(lambda: chrome.find_element(*run).is_displayed()), "Browser did not load"
     assert _wait(lambda: "Connected to Neo4j" in chrome.page_source or "server connect" in chrome.page_source)

@@ -33,7 +33,10 @@ def test_expiry_ttl_and_sweep(store, neo4j_target, driver):
     assert mem.as_of("kim", "otp", known_at="2026-03-01T02:00:00Z").value is None  # TTL of an hour
     assert mem.as_of("kim", "badge", known_at="2026-03-11T00:00:00Z").value is None  # its source expired
     clock.t = datetime(2026, 5, 1, tzinfo=timezone.utc)
-    assert mem.as_of("kim", "office").value is None  # expired: no longer answers now
+    # Expiry is part of the timeline: before any sweep, what the expired value had replaced stands
+    # again, in both views, exactly as after the sweep.
+    assert mem.as_of("kim", "office").value == "Building 5"
+    assert mem.as_of("kim", "office", include_candidates=True).value == "Building 5"
     assert mem.sweep() == 3
     assert mem.sweep() == 0
     assert mem.as_of("kim", "office").value == "Building 5"  # what it had replaced stands again

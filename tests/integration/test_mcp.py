@@ -33,7 +33,7 @@ def test_mcp_tools_over_stdio(neo4j_target):
 
     tenant = f"mcp-{uuid.uuid4().hex[:8]}"
     exe = str(Path(sys.executable).parent / "graphmem")
-    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant], env=_env(neo4j_target.settings))
+    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"], env=_env(neo4j_target.settings))
 
     async def session_run() -> dict:
         async with stdio_client(params) as (read, write):
@@ -41,7 +41,7 @@ def test_mcp_tools_over_stdio(neo4j_target):
                 await session.initialize()
                 tools = {t.name for t in (await session.list_tools()).tools}
                 r1 = _data(await session.call_tool("remember", {
-                    "text": "我9月20日起搬到河湾路。", "speaker": "lin", "message_id": "m2", "at": "2026-09-18T10:00:00Z"}))
+                    "text": "我9月20日起搬到河湾路。", "message_id": "m2", "at": "2026-09-18T10:00:00Z"}))
                 r2 = _data(await session.call_tool("set_fact", {"subject": "deploy", "topic": "port", "value": "8000"}))
                 now = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
                                                               "valid_at": "2026-10-05T00:00:00Z"}))
@@ -53,10 +53,12 @@ def test_mcp_tools_over_stdio(neo4j_target):
                 ctx = _data(await session.call_tool("context", {"task": "where does lin live? 地址", "subject": "lin",
                                                                 "valid_at": "2026-10-05T00:00:00Z"}))
                 gone = _data(await session.call_tool("forget", {"subject": "lin", "reason": "user asked"}))
+                cand = _data(await session.call_tool("as_of", {"subject": "deploy", "topic": "port",
+                                                               "include_candidates": True}))
                 after = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
                                                                 "valid_at": "2026-10-05T00:00:00Z"}))
                 return dict(tools=tools, r1=r1, r2=r2, now=now, before=before, why=why, hist=hist, bad=bad,
-                            gone=gone, after=after, ctx=ctx)
+                            gone=gone, after=after, ctx=ctx, cand=cand)
 
     out = anyio.run(session_run)
     try:
@@ -66,15 +68,26 @@ def test_mcp_tools_over_stdio(neo4j_target):
         assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "m2" and out["now"]["warnings"] == []
         assert out["before"]["value"] is None
         assert out["why"]["source"] == "m2" and out["why"]["text"]["note"].startswith("data from a source")
-        assert [e["value"] for e in out["hist"]["entries"]] == ["8000"]
+        # set_fact is the agent's suggestion: an L2 candidate by "claude", invisible by default
+        assert out["r2"]["status"] == "candidate" and out["r2"]["author"] == "claude"
+        assert out["hist"]["entries"] == []
+        assert out["cand"]["value"] == "8000" and "candidate: not confirmed (asserted by claude)" in out["cand"]["warnings"]
         assert out["bad"]["error"].startswith("ValidationError")
         first = out["ctx"]["items"][0]
         assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "m2")
         assert "河湾路" in out["ctx"]["text"] and "```text" in out["ctx"]["text"] and out["ctx"]["ledger_version"] >= 2
-        assert out["gone"]["kind"] == "subject" and out["after"]["value"] is None
-        # the server wrote to its own tenant only
-        with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
-            assert mem.as_of("deploy", "port").value == "8000"
+        # forget files a request and holds the content back at once; nothing is erased yet
+        assert out["gone"]["request"].startswith("er-") and out["gone"]["asked_by"] == "claude"
+        assert out["gone"]["would_remove"]["facts"] and out["after"]["value"] is None
+        # the server wrote to its own tenant only, every event as "claude"
+        with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False, actor="lin") as mem:
+            events = list(mem.events())
+            assert {e["actor"] for e in events} == {"claude"} and "erase" not in {e["op"] for e in events}
+            assert mem.as_of("deploy", "port", include_candidates=True).value == "8000"
+            assert mem.as_of("lin", "home_address", valid_at="2026-10-05", known_at="2026-09-19").value == "河湾路"
+            done = mem.confirm_erase(out["gone"]["request"], reason="lin confirmed")
+            assert done["confirmed_by"] == "lin" and done["asked_by"] == "claude"
+            assert "河湾路" not in json.dumps(list(mem.events()), ensure_ascii=False, default=str)
             assert mem.for_tenant("default").as_of("deploy", "port", known_at="2000-01-01").value is None
     finally:
         with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:

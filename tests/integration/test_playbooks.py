@@ -155,12 +155,13 @@ def test_unknown_things_are_typed_errors(store):
 
 
 def test_context_carries_the_rule_and_at_most_three_cards(store):
+    # first: playbook transitions are ledger events, so after them record time is "now"
+    store.set("db", "port", "5432", recorded_at="2026-01-01T00:00:00Z")
     pb, card, req = _promotable(store)
     v = pb.workflow("deploy-db")["versions"][0]
     pb.approve("deploy-db", v["uid"], approver="alice", version_hash=v["content_hash"])
     for i in range(4):
         pb.draft_card(f"deploy-db-{i}", recommended_steps=["edit prod config by hand"], area="deploy-db", confidence=0.5)
-    store.set("db", "port", "5432", recorded_at="2026-01-01T00:00:00Z")
     ctx = store.context("deploy-db: run the migration on db", subject="db", area="deploy-db")
     assert [r.name for r in ctx.rules] == ["deploy-db"] and len(ctx.cards) <= 3
     assert all(c.conflicts_with == ["deploy-db"] for c in ctx.cards if "edit prod config by hand" in c.recommended_steps)

@@ -36,13 +36,15 @@ class Ev:
     ref: str | None = None
     target: int | None = None  # for retract: index of the set it withdraws
     retracted_at: int | None = None
+    expires: int | None = None  # DESIGN.md §5: from then on it takes no part, as if retracted then
 
 
 def model_as_of(events: list[Ev], t: float, k: float) -> tuple[str, frozenset]:
     """DESIGN.md §5, literally: visible → first layer that speaks → exception or latest change
     point → each author's latest, the subject's own word, one value or a conflict."""
     live = [e for e in events if e.kind != "retract" and e.rec <= k
-            and not (e.retracted_at is not None and e.retracted_at <= k)]
+            and not (e.retracted_at is not None and e.retracted_at <= k)
+            and not (e.expires is not None and e.expires <= k)]
     for layer in ("L0", "L1", "L2"):
         mine = [e for e in live if e.layer == layer]
         exceptions = [e for e in mine if e.kind == "set" and e.vt is not None and e.vf <= t < e.vt]
@@ -85,9 +87,10 @@ def histories(draw):
         vf = draw(st.integers(min_value=0, max_value=12))
         bounded = kind == "set" and draw(st.booleans())
         vt = vf + draw(st.integers(min_value=1, max_value=5)) if bounded else None
+        expires = rec + draw(st.integers(min_value=1, max_value=6)) if kind == "set" and draw(st.booleans()) else None
         events.append(Ev(kind, draw(st.sampled_from(["x", "y", "z"])) if kind == "set" else None, vf, vt,
                          draw(st.sampled_from(["L1", "L1", "L2"])), draw(st.sampled_from([None, "a", SUBJECT])),
-                         rec, ref=f"r{i}"))
+                         rec, ref=f"r{i}", expires=expires))
     return events
 
 
@@ -102,6 +105,8 @@ def _to_event(e: Ev, events: list[Ev]) -> dict:
         out.update(value=e.value, valid_from=day(e.vf).isoformat(), ref=e.ref)
         if e.vt is not None:
             out["valid_to"] = day(e.vt).isoformat()
+        if e.expires is not None:
+            out["expires_at"] = day(e.expires).isoformat()
     else:
         out["effective"] = day(e.vf).isoformat()
     return out
@@ -127,10 +132,24 @@ def test_store_agrees_with_reference_model(store, events):
             except GraphMemError as err:  # the generator only makes valid events
                 raise AssertionError(f"refused {e}: {err}") from err
         last = events[-1].rec
-        for k in sorted({e.rec for e in events} | {last + 1}):
-            for t in (0, 0.5, 2, 4.5, 7, 9.5, 13, 16.5, 20):
-                got = _store_answer(mem.as_of(SUBJECT, "t", valid_at=day(t), known_at=day(k)))
-                want = model_as_of(events, t, k)
-                assert got == want, f"t={t} k={k}: store {got} model {want}\n{events}"
+        expiries = {e.expires for e in events if e.expires is not None}
+        ks = sorted({e.rec for e in events} | {last + 1} | expiries | {x + 0.5 for x in expiries})
+
+        def check(when: str, ks: list[float], rules_view: bool) -> None:
+            for k in ks:
+                for t in (0, 0.5, 2, 4.5, 7, 9.5, 13, 16.5, 20):
+                    want = model_as_of(events, t, k)
+                    got = _store_answer(mem.as_of(SUBJECT, "t", valid_at=day(t), known_at=day(k)))
+                    assert got == want, f"{when} t={t} k={k}: store {got} model {want}\n{events}"
+                    if rules_view:
+                        both = _store_answer(mem.as_of(SUBJECT, "t", valid_at=day(t), known_at=day(k),
+                                                       include_candidates=True))
+                        assert both == want, f"{when} (rules view) t={t} k={k}: {both} model {want}\n{events}"
+        check("before sweep", ks, rules_view=False)
+        if expiries:  # both views agree, and no answer depends on whether the sweeper ran
+            after = sorted(expiries | {last + 1})
+            check("rules view", after, rules_view=True)
+            mem.sweep()
+            check("after sweep", after, rules_view=False)
     finally:
         mem.drop_tenant()
