@@ -70,14 +70,14 @@ def test_playbook_transitions_are_ledger_events(store):
     assert store.verify()["ok"]
 
 
-def test_every_eval_suite_tenant_verifies(store, shared_dir):
+def test_every_eval_suite_tenant_verifies(store, eval_dir):
     """Load every scenario of every shared suite as the eval does (one tenant per scenario tenant)
     and verify each tenant's chain and projection."""
     from graphmem.errors import GraphMemError
 
     tenants: set[str] = set()
     try:
-        for path in sorted((shared_dir / "eval").glob("*.json")):
+        for path in sorted(eval_dir.glob("*.json")):
             for sc in json.loads(path.read_text()):
                 def mem(name: str | None, sc=sc):
                     real = f"{store.tenant}-{sc['id']}-{name or sc.get('tenant', 'default')}"
