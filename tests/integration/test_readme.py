@@ -78,14 +78,14 @@ def _promised(block: str) -> list[tuple[str, object]]:
 
 def test_readme_python_runs_as_written(neo4j_target, monkeypatch):
     blocks = _python_blocks()
-    assert len(blocks) == 2, "README's python blocks changed: keep this test in step"
+    assert len(blocks) == 3, "README's python blocks changed: keep this test in step"
     for k, v in _env(neo4j_target.settings).items():
         if k.startswith("NEO4J_"):
             monkeypatch.setenv(k, v)
     if not neo4j_target.settings.database:
         monkeypatch.delenv("NEO4J_DATABASE", raising=False)
     tenant = f"readme-{uuid.uuid4().hex[:8]}"
-    first, second = blocks
+    first, second, third = blocks
     assert first.count('tenant="acme"') == 1
     try:
         namespace: dict = {}
@@ -98,8 +98,14 @@ def test_readme_python_runs_as_written(neo4j_target, monkeypatch):
             # the second block continues with the same client: `mem` of the first block
             namespace["mem"] = mem
             exec(compile(second, "README.md (context)", "exec"), namespace)
-        ctx = namespace["ctx"]
-        assert isinstance(ctx.render(), str) and isinstance(ctx.items, list)
+            ctx = namespace["ctx"]
+            assert isinstance(ctx.render(), str) and isinstance(ctx.items, list)
+            # the third: a transcript goes in at once, and context() finds what was said
+            exec(compile(third, "README.md (messages)", "exec"), namespace)
+            promised = _promised(third)
+            assert len(promised) == 1, promised
+            for expr, want in promised:
+                assert eval(expr, {"mem": mem}) == want, expr  # noqa: S307
     finally:
         with GraphMem(tenant=tenant, install_schema=False) as mem:
             mem.drop_tenant()
