@@ -25,7 +25,7 @@ import json, sys
 from graphmem import GraphMem
 from graphmem.settings import Settings
 events = json.load(open(sys.argv[2]))
-with GraphMem(Settings(uri=sys.argv[1]), tenant=sys.argv[3], install_schema=False) as mem:
+with GraphMem(Settings.from_env(uri=sys.argv[1]), tenant=sys.argv[3], install_schema=False) as mem:
     for i in range(0, len(events), 100):
         mem.apply_bulk(events[i:i + 100], batch_size=100)
         print(i + 100, flush=True)
