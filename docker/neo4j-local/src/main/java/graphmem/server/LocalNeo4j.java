@@ -69,8 +69,16 @@ public final class LocalNeo4j {
 
         if (auth) {
             GraphDatabaseService system = dbms.database("system");
-            system.executeTransactionally(
-                    "ALTER USER neo4j SET PASSWORD $pw CHANGE NOT REQUIRED", Map.of("pw", password));
+            try {
+                system.executeTransactionally(
+                        "ALTER USER neo4j SET PASSWORD $pw CHANGE NOT REQUIRED", Map.of("pw", password));
+            } catch (org.neo4j.graphdb.QueryExecutionException e) {
+                // A restart with the password already set: Neo4j refuses to "change" it to itself.
+                String message = String.valueOf(e.getMessage());
+                if (!message.contains("Old password and new password cannot be the same")) {
+                    throw e;
+                }
+            }
         }
         // Touch the default database so that "ready" means ready for queries.
         dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME).executeTransactionally("RETURN 1");
