@@ -149,8 +149,13 @@ def ensure_vector_index(tenant: str, dimensions: int) -> Plan[None]:
         yield Tx(lambda: (yield Call("recall/vector_index_sources", {"dimensions": dimensions})), "vector index")
 
 
-def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int = 1) -> Plan[int]:
-    """Embed the facts and sources written since the embeddings were last brought up to date."""
+def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int = 1,
+                  settle_to: int | None = None) -> Plan[int]:
+    """Embed the facts and sources written since the embeddings were last brought up to date.
+
+    ``settle_to``: a ledger head read *before* this call. When the pages run out, every event up to
+    it has been looked at, so the state may claim it even when its last events wrote nothing to
+    embed (a confirm, an expiry) — otherwise each context() would look again for nothing."""
     done = 0
     for _ in range(rounds):
         rows = yield from _read("recall/embed_pending", tenant, limit=limit)
@@ -158,6 +163,9 @@ def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int 
             raise ConfigurationError(f"tenant {tenant!r} was embedded with {rows[0]['embedder']!r}, not "
                                      f"{embedder.name!r}: rebuild the tenant to switch embedders")
         if not rows:
+            if settle_to:
+                yield Tx(lambda: _read("recall/embed_write", tenant, facts=[], sources=[], seq=settle_to,
+                                       embedder=embedder.name), "recall/embed_write")
             break
         vectors = embedder.embed([_text(r) for r in rows])
         facts = [{"uid": r["uid"], "vector": v} for r, v in zip(rows, vectors) if r["label"] == "Fact"]
@@ -166,9 +174,11 @@ def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int 
         # number may be incomplete, so the state only claims the one before (its rows come again).
         last = rows[-1]["seq"]
         covered = last if len(rows) < limit or rows[0]["seq"] == last else last - 1
+        if len(rows) < limit and settle_to:
+            covered = max(covered, settle_to)
         yield Tx(lambda: _read("recall/embed_write", tenant, facts=facts, sources=sources, seq=covered,
                                embedder=embedder.name), "recall/embed_write")
-        done += len(rows) if covered == last else sum(1 for r in rows if r["seq"] < last)
+        done += len(rows) if covered >= last else sum(1 for r in rows if r["seq"] < last)
         if len(rows) < limit:
             break
     return done
@@ -315,19 +325,34 @@ def _playbooks(tenant: str, terms: TaskTerms, area: str | None) -> Plan[tuple[li
     return rules, cards[:MAX_CARDS]
 
 
-def _vector_leg(tenant: str, task: str, embedder: Any, limit: int,
-                notes: list[str]) -> Plan[tuple[list[str], list[float] | None]]:
+def _begin(tenant: str) -> Plan[dict[str, Any]]:
+    """The tenant's ledger head, embedding state and which legs have anything to search (one round trip)."""
+    rows = yield from _read("recall/begin", tenant)
+    return rows[0]
+
+
+def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str],
+                state: dict[str, Any]) -> Plan[tuple[list[str], list[float] | None]]:
     """Fact ids nearest to the task (by their own text or their source's), best first; and the task's
-    vector, which the message leg uses too."""
+    vector, which the message leg uses too. The embeddings are caught up first, but only when the
+    ledger has moved since they last were (``state`` is :func:`_begin`'s row)."""
     if embedder is None:
         notes.append("vector search off (no embedder; GRAPHMEM_EMBEDDER=off or the wordllama package is "
                       "missing): graph, topic and full-text legs only")
         return [], None
-    yield from ensure_vector_index(tenant, embedder.dimensions)
-    yield from embed_pending(tenant, embedder, rounds=5)
-    if (yield from _read("recall/embed_pending", tenant, limit=1)):
-        notes.append("the vector index is still catching up with recent facts (embed_pending)")
+    if state["embedder"] not in (None, embedder.name):
+        raise ConfigurationError(f"tenant {tenant!r} was embedded with {state['embedder']!r}, not "
+                                 f"{embedder.name!r}: rebuild the tenant to switch embedders")
+    if state["embedded"] is None or state["embedded"] < state["head"]:
+        if state["embedded"] is None:
+            yield from ensure_vector_index(tenant, embedder.dimensions)
+        rounds, page = 5, 1000
+        done = yield from embed_pending(tenant, embedder, limit=page, rounds=rounds, settle_to=state["head"])
+        if done >= (rounds - 1) * page and (yield from _read("recall/embed_pending", tenant, limit=1)):
+            notes.append("the vector index is still catching up with recent facts (embed_pending)")
     vector = embedder.embed([task])[0]
+    if not state["facts"]:
+        return [], vector
     hits = yield from _read("recall/vector", tenant, vector=vector, k=limit * 10)
     ranked = sorted(hits, key=lambda h: -h["score"])
     return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)], vector
@@ -431,9 +456,10 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     if people.ids:  # the people it names are roots of the graph leg, like the ids it names
         terms = TaskTerms(terms=terms.terms, topics=terms.topics,
                           mentions=list(dict.fromkeys(people.ids + terms.mentions))[:MAX_MENTIONS])
-    vector_hits, vector = yield from _vector_leg(tenant, task, embedder, cfg.limit, notes)
+    state = yield from _begin(tenant)
+    vector_hits, vector = yield from _vector_leg(tenant, task, embedder, cfg.limit, notes, state)
     items: list[ContextItem] = []
-    if cfg.facts:
+    if cfg.facts and state["facts"]:
         items = yield from _candidates(tenant, terms, subject, envs, t, k, cfg.hops, cfg.limit, vector_hits,
                                        cfg.fact_leg_weights)
         items = yield from _with_overlays(tenant, now, items, subject, envs, t, k, session, include_candidates)
@@ -446,7 +472,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
         i.score = _weigh(i)
     items += yield from _quoted_items(tenant, items, t, k)
     past = asks_about_past(task)
-    if cfg.facts and cfg.history and past:
+    if cfg.facts and cfg.history and past and state["facts"]:
         items += yield from history_items(tenant, now, terms.lucene(tenant), subject, t, k,
                                           {i.fact for i in items if i.fact}, cfg.limit // 2)
     if cfg.messages:
@@ -457,11 +483,10 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
         yield from mark_replaced(tenant, now, [i for i in items if i.kind == "message"], drawn, t, k)
     items.sort(key=lambda i: (-i.score, i.kind in ("quoted", "history"), i.subject, i.topic, str(i.value),
                               i.source.id if i.source else ""))
-    head = yield from _read("recall/head", tenant)
-    rules, cards = (yield from _playbooks(tenant, terms, area)) if playbooks else ([], [])
+    rules, cards = (yield from _playbooks(tenant, terms, area)) if playbooks and state["playbooks"] else ([], [])
     summary_view: SummaryView | None = None
     if summary and subject and valid_at is None and known_at is None:
         from .summaries import summary as build_summary
         summary_view = yield from build_summary(tenant, now, subject)
-    return fit(ctx.model_copy(update={"ledger_version": head[0]["seq"] if head else 0, "items": items, "rules": rules,
+    return fit(ctx.model_copy(update={"ledger_version": state["head"], "items": items, "rules": rules,
                                       "cards": cards, "summary": summary_view, "notes": notes}))

@@ -11,11 +11,11 @@ WITH datetime($known_at) AS known_at
 UNWIND range(0, size($uids) - 1) AS i
 MATCH (s:Source {tenant: $tenant, uid: $uids[i]})
 CALL (s) {
-  MATCH (n:Source) WHERE n.tenant = $tenant AND s.seq - 8 <= n.seq < s.seq
+  MATCH (n:Source) WHERE n.tenant = $tenant AND s.seq - 8 <= n.seq <= s.seq - 1
   WITH n ORDER BY n.seq DESC LIMIT 1
   RETURN n, -1 AS side
   UNION
-  MATCH (n:Source) WHERE n.tenant = $tenant AND s.seq < n.seq <= s.seq + 8
+  MATCH (n:Source) WHERE n.tenant = $tenant AND s.seq + 1 <= n.seq <= s.seq + 8
   WITH n ORDER BY n.seq ASC LIMIT 1
   RETURN n, 1 AS side
 }

@@ -183,3 +183,34 @@ def test_injected_messages_stay_inside_their_fences(store):
             if len(line.strip()) > 6:
                 assert line not in outside, f"injection {n} escaped its fence: {line!r}"
     assert "### Rules" not in outside
+
+
+def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, driver):
+    """context() reads the ledger head and the embedding state in one query (recall/begin); the
+    pending-embeddings query runs only when the ledger moved, and a last event with nothing to embed
+    (a revoke) still counts as looked at — else every later context() would look again for nothing."""
+    from graphmem import client as gc
+    from graphmem.queries import Call
+
+    store.ingest_bulk(CHAT)
+    store.set("Caroline", "hobby", "painting", recorded_at="2023-06-02T00:00:00Z")
+    store.revoke("Caroline", "hobby", recorded_at="2023-06-03T00:00:00Z")
+    asked: list[str] = []
+    original = gc.GraphMem._step
+
+    def spy(self, step):
+        if isinstance(step, Call):
+            asked.append(step.query.name)
+        return original(self, step)
+
+    gc.GraphMem._step = spy
+    try:
+        first = store.context("Caroline support group", budget_tokens=400)
+        asked_first = list(asked)
+        asked.clear()
+        store.context("Caroline support group", budget_tokens=400)
+    finally:
+        gc.GraphMem._step = original
+    assert "recall/embed_pending" in asked_first and "recall/embed_pending" not in asked
+    state = driver.execute_query("MATCH (x:EmbeddingState {tenant: $t}) RETURN x.seq AS seq", t=store.tenant)
+    assert state.records[0]["seq"] == first.ledger_version == len(CHAT) + 2

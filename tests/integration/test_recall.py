@@ -359,6 +359,9 @@ def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, ev
 
     _load(store, "address-move-trip-quote", eval_dir)
     store.set("lin", "diet", "vegan", authority="L0", session="s1", recorded_at="2026-11-01T00:00:00Z")
+    pb = store.playbooks  # a tenant with playbooks: the playbook leg runs (it is skipped when there are none)
+    pb.record_outcome("address", ["check the address"], "failure")
+    pb.record_outcome("address", ["ask lin for the address"], "success")
     plans: dict[str, str] = {}
 
     def drive(gen):
@@ -380,7 +383,7 @@ def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, ev
     for kw in ({"subject": "lin", "session": "s1", "include_candidates": True}, {}):
         ctx = drive(context(store.tenant, store._clock(), "lin 的地址 address 河湾路", **kw))
         assert ctx.items
-    assert {"recall/candidates", "recall/quoted", "recall/overlays", "recall/head", "summary/get", "summary/facts",
+    assert {"recall/candidates", "recall/quoted", "recall/overlays", "recall/begin", "summary/get", "summary/facts",
             "summary/save", "playbook/applicable"} <= set(plans)
     for name, plan in plans.items():
         assert "NodeByLabelScan" not in plan and "AllNodesScan" not in plan, name
