@@ -17,7 +17,7 @@ import neo4j
 from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
 from .errors import GraphMemError
-from .queries import Call
+from .queries import Call, row
 from .scope import check_call
 from .settings import Settings
 
@@ -31,7 +31,7 @@ async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) 
             check_call(tenant, call)
             q = call.query
             result = await tx.run(q.text, call.params)
-            call = steps.send([r.data() async for r in result])
+            call = steps.send([row(r) async for r in result])
     except StopIteration as stop:
         return stop.value
 
@@ -77,7 +77,7 @@ class AsyncGraphMem(StoreApi):
             q = step.query
             records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
                                                              routing_=neo4j.RoutingControl.READ)
-            return [r.data() for r in records]
+            return [row(r) for r in records]
         if isinstance(step, ops.Tx):
             async with self._driver.session(database=db) as session:
                 return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))

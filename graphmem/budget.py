@@ -18,31 +18,27 @@ A budget filled with this estimate therefore fits the model's real count with a 
 
 from __future__ import annotations
 
-import math
 import re
 
 __all__ = ["TOKENIZER", "count_tokens"]
 
 TOKENIZER = "graphmem.budget.count_tokens (offline estimate: CJK 1/char, letters 1/4 chars, digits 1/3, symbols 1)"
 
-_PIECES = re.compile(
-    r"(?P<cjk>[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])"
-    r"|(?P<word>[A-Za-z\u00c0-\u024f]+)"
-    r"|(?P<num>[0-9]+)"
-    r"|(?P<nl>\n)"
-    r"|(?P<other>[^\s])"
-)
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_LETTERS = "A-Za-z\u00c0-\u024f"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+_WORD = re.compile(f"[{_LETTERS}]+")
+_NUM = re.compile("[0-9]+")
+_OTHER = re.compile(f"[^\\s{_CJK}{_LETTERS}0-9]")
 
 
 def count_tokens(text: str) -> int:
-    """The estimated number of model tokens in ``text`` (0 for empty text)."""
-    total = 0
-    for m in _PIECES.finditer(text):
-        kind = m.lastgroup
-        if kind == "word":
-            total += math.ceil(len(m.group()) / 4)
-        elif kind == "num":
-            total += math.ceil(len(m.group()) / 3)
-        else:
-            total += 1
-    return total
+    """The estimated number of model tokens in ``text`` (0 for empty text).
+
+    The four kinds of piece never overlap (a run of letters stops at a digit, a CJK character or
+    a symbol), so each is counted with its own pattern: a context fits its budget by counting
+    every block it renders, and one combined pattern matched piece by piece cost ~40% of a
+    context() call's Python time."""
+    words = sum((len(w) + 3) // 4 for w in _WORD.findall(text))
+    numbers = sum((len(n) + 2) // 3 for n in _NUM.findall(text))
+    return len(_CJK_CHAR.findall(text)) + words + numbers + text.count("\n") + len(_OTHER.findall(text))

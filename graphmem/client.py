@@ -14,7 +14,7 @@ import neo4j
 from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
 from .errors import GraphMemError
-from .queries import Call
+from .queries import Call, row
 from .scope import check_call
 from .settings import Settings
 
@@ -28,7 +28,7 @@ def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
         while True:
             check_call(tenant, call)
             q = call.query
-            call = steps.send([r.data() for r in tx.run(q.text, call.params)])
+            call = steps.send([row(r) for r in tx.run(q.text, call.params)])
     except StopIteration as stop:
         return stop.value
 
@@ -89,7 +89,7 @@ class GraphMem(StoreApi):
             q = step.query
             records, _, _ = self._driver.execute_query(q.text, step.params, database_=db,
                                                        routing_=neo4j.RoutingControl.READ)
-            return [r.data() for r in records]
+            return [row(r) for r in records]
         if isinstance(step, ops.Tx):
             with self._driver.session(database=db) as session:
                 return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))

@@ -332,6 +332,6 @@ def fit(ctx: MemoryContext) -> MemoryContext:
         if used + count_tokens("\n" + note) <= ctx.budget_tokens:
             out.append(note)
             used += count_tokens("\n" + note)
-    text = "\n".join(out)
+    text = "\n".join(out)  # counts as `used`: every piece was counted with its joining newline
     return ctx.model_copy(update={"items": kept_items, "rules": kept_rules, "cards": kept_cards, "summary": summary,
-                                  "left_out": ctx.left_out + left, "text": text, "used_tokens": count_tokens(text)})
+                                  "left_out": ctx.left_out + left, "text": text, "used_tokens": used})

@@ -16,7 +16,7 @@ from typing import Any, Generator, LiteralString, Mapping, TypeVar, cast
 
 from .errors import ConfigurationError, QueryError
 
-__all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "schema_statements"]
+__all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "row", "schema_statements"]
 
 T = TypeVar("T")
 
@@ -99,3 +99,19 @@ class Call:
 
 
 Steps = Generator[Call, list[dict[str, Any]], T]
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def row(record: Any) -> dict[str, Any]:
+    """A result record as a dict, as ``record.data()`` gives it, without walking plain values.
+
+    ``data()`` sends every value through the driver's recursive exporter (it turns nodes into
+    property maps); most of what graphmem's queries return is text and numbers, and walking them
+    cost more Python time per context() than fitting the budget. Only the other values — lists,
+    maps, nodes, temporal values — take the exporter's path, so the result is the same."""
+    values = record.values()
+    if all(type(v) in _PLAIN for v in values):
+        return dict(zip(record.keys(), values))
+    return {k: v if type(v) in _PLAIN else record.data(k)[k] for k, v in zip(record.keys(), values)}

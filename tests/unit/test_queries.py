@@ -50,3 +50,14 @@ def test_parameters_must_match_the_file():
 def test_schema_statements_split():
     stmts = queries.schema_statements()
     assert all(s.startswith("CREATE") for s in stmts) and len(stmts) >= 6
+
+
+def test_row_is_record_data_without_walking_plain_values():
+    from neo4j import Record
+    from neo4j.graph import Graph, Node
+
+    node = Node(Graph(), "4:x:1", 1, ["Fact"], {"uid": "f1"})
+    for values in ({"a": 1, "b": "x", "c": None, "d": 1.5, "e": True},
+                   {"a": [1, {"k": node}], "b": {"n": node}, "c": node, "d": "plain"}):
+        record = Record(values)
+        assert queries.row(record) == record.data()

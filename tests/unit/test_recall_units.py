@@ -98,3 +98,26 @@ def test_embedders():
     except ImportError:
         with pytest.raises(ConfigurationError, match=r"graphmem\[vectors\]"):
             embedder_from_env("minilm")
+
+
+def _count_tokens_piece_by_piece(text: str) -> int:
+    """The budget's rule written as plainly as possible: one pattern, piece by piece."""
+    import math
+    import re
+
+    pieces = re.compile(r"(?P<cjk>[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af])"
+                        r"|(?P<word>[A-Za-z\u00c0-\u024f]+)|(?P<num>[0-9]+)|(?P<nl>\n)|(?P<other>[^\s])")
+    total = 0
+    for m in pieces.finditer(text):
+        size = {"word": 4, "num": 3}.get(m.lastgroup or "")
+        total += math.ceil(len(m.group()) / size) if size else 1
+    return total
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab Zé9０河湾路\n\t.-_かの한😀1")), max_size=80))
+def test_count_tokens_is_the_piece_by_piece_rule_and_adds_up_over_lines(text):
+    assert count_tokens(text) == _count_tokens_piece_by_piece(text)
+    halves = text.split("\n", 1)
+    if len(halves) == 2:  # fit() counts each block with its joining newline and skips the final count
+        assert count_tokens(text) == count_tokens(halves[0]) + count_tokens("\n" + halves[1])
