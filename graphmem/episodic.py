@@ -185,27 +185,26 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
                             session=session, weights=config.leg_weights, rrf_k=config.rrf_k,
                             session_bonus=config.session_bonus,
                             range_from=when[0] if when else None, range_to=when[1] if when else None,
-                            range_bonus=config.range_bonus)
+                            range_bonus=config.range_bonus,
+                            neighbours=config.neighbours if config.neighbour_weight > 0 else 0,
+                            window_minutes=config.neighbour_window_minutes)
     items = [_message(r, r["rrf"] * config.message_weight, list(r["legs"]), [d["fact"] for d in r["drawn"]])
              for r in rows]
     drawn = {r["source"]: r["drawn"] for r in rows}
-    top = [i for i in items[:config.neighbours]]
-    if top and config.neighbour_weight > 0:
-        # The turn before and after a hit: the question it answered, the answer it got. A neighbour
-        # scores a share of its hit's score, so the context of the best hits outranks weak hits.
-        near = yield from _read("recall/neighbours", tenant, uids=[i.source.id for i in top if i.source],
-                                known_at=known_at, subject=subject, window_minutes=config.neighbour_window_minutes)
-        score = {i.source.id: i.score for i in top if i.source}
-        have = {i.source.id: i for i in items if i.source}
-        for r in near:
-            s = score[r["of"]] * config.neighbour_weight
-            leg = f"{'before' if r['side'] < 0 else 'after'}:{r['of']}"
-            if r["source"] in have:
-                old = have[r["source"]]
+    # The turn before and after each of the best hits (found by the same query): the question it
+    # answered, the answer it got. A neighbour scores a share of its hit's score, so the context of
+    # the best hits outranks weak hits.
+    have = {i.source.id: i for i in items if i.source}
+    for r, hit_score in zip(rows, [i.score for i in items]):
+        for n in r["near"]:
+            s = hit_score * config.neighbour_weight
+            leg = f"{'before' if n['side'] < 0 else 'after'}:{r['source']}"
+            if n["source"] in have:
+                old = have[n["source"]]
                 old.score, old.legs = max(old.score, s), old.legs + [leg]
             else:
-                have[r["source"]] = _message(r, s, [leg], [])
-                items.append(have[r["source"]])
+                have[n["source"]] = _message(n, s, [leg], [])
+                items.append(have[n["source"]])
     return items, drawn
 
 

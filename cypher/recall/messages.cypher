@@ -3,7 +3,11 @@
 // $known_at, not expired), then three legs ranked on their own — BM25 over the English-analysed
 // text and its author (message_text), over CJK bigrams (message_text_cjk), and the nearest
 // embeddings (source_embedding) — then weighted reciprocal-rank fusion, with a bonus for the asking
-// session's own messages and for messages inside a time range the task names.
+// session's own messages and for messages inside a time range the task names. For the best
+// $neighbours of them, the turn before and the turn after (what it answered, what answered it) come
+// in the same round trip: the nearest sources in ledger order (the source_seq index, within 8 ledger
+// entries: a bounded range seek) of the same kind and session, said within $window_minutes, in the
+// same scope.
 // The indexes span tenants: every hit is re-checked against $tenant, and the vector index is asked
 // for more than needed ($k_vector).
 // Browser:  :param tenant => 'conv-26'
@@ -21,6 +25,8 @@
 //           :param range_from => null
 //           :param range_to => null
 //           :param range_bonus => 0.0
+//           :param neighbours => 20
+//           :param window_minutes => 120
 WITH datetime($known_at) AS known_at
 CALL () {
   WITH 1 AS one WHERE $lucene_en IS NOT NULL
@@ -55,10 +61,37 @@ WITH s, legs, rrf
 ORDER BY rrf DESC, s.uid
 LIMIT $k
 OPTIONAL MATCH (f:Fact)-[:FROM]->(s)
-WITH s, legs, rrf, collect(CASE WHEN f IS NULL THEN null
-                               ELSE {fact: f.uid, subject: f.subject, topic: f.topic, env: f.env, value: f.value,
-                                     kind: f.kind, quoted: f.quoted} END) AS drawn
+WITH s, legs, rrf,
+     collect(CASE WHEN f IS NULL THEN null
+                  ELSE {fact: f.uid, subject: f.subject, topic: f.topic, env: f.env, value: f.value,
+                        kind: f.kind, quoted: f.quoted} END) AS drawn
+ORDER BY rrf DESC, s.uid
+WITH datetime($known_at) AS known_at, collect({s: s, legs: legs, rrf: rrf, drawn: drawn}) AS found
+UNWIND range(0, size(found) - 1) AS i
+WITH found[i].s AS s, found[i] AS hit, i, known_at
+CALL (s, i, known_at) {
+  WITH s WHERE i < $neighbours
+  CALL (s) {
+    MATCH (n:Source) WHERE n.tenant = $tenant AND s.seq - 8 <= n.seq <= s.seq - 1
+    WITH n ORDER BY n.seq DESC LIMIT 1
+    RETURN n, -1 AS side
+    UNION
+    MATCH (n:Source) WHERE n.tenant = $tenant AND s.seq + 1 <= n.seq <= s.seq + 8
+    WITH n ORDER BY n.seq ASC LIMIT 1
+    RETURN n, 1 AS side
+  }
+  WITH s, n, side
+  WHERE n.kind = s.kind AND coalesce(n.session, '') = coalesce(s.session, '')
+    AND abs(duration.inSeconds(s.at, n.at).seconds) <= $window_minutes * 60
+    AND n.recorded_at <= known_at AND (n.expires_at IS NULL OR known_at < n.expires_at)
+    AND n.text IS NOT NULL AND n.text <> ''
+    AND (n.withheld_at IS NULL OR n.restored_at IS NOT NULL)
+    AND ($subject IS NULL OR n.author = $subject OR n.about = $subject
+         OR EXISTS { MATCH (g:Fact)-[:FROM]->(n) WHERE g.subject = $subject })
+  RETURN collect({side: side, source: n.uid, kind: n.kind, at: toString(n.at), author: n.author, text: n.text,
+                  session: n.session, version: n.seq, expires_at: toString(n.expires_at)}) AS near
+}
 RETURN s.uid AS source, s.kind AS kind, toString(s.at) AS at, s.author AS author, s.text AS text,
        s.session AS session, s.about AS about, s.seq AS version, toString(s.expires_at) AS expires_at,
-       drawn, rrf, legs
-ORDER BY rrf DESC, source
+       hit.drawn AS drawn, hit.rrf AS rrf, hit.legs AS legs, near
+ORDER BY i
