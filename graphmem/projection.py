@@ -238,6 +238,8 @@ class UnitOfWork:
                     topics.add(c.topic)
             elif getattr(e, "source", None):
                 sources.add(e.source)
+            if e.op in ("source", "message"):  # a new source is looked up once to refuse a clashing id
+                sources.add(e.id)
             if e.op in ("confirm", "reject", "retract") and e.ref:
                 refs.add(e.ref)
             if e.op == "set" and e.ref:
