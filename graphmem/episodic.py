@@ -23,7 +23,7 @@ from typing import Any
 
 from .extract.dates import find_dates
 from .memory_context import ContextItem, ItemWarning, day
-from .ops import Plan, _read, as_of
+from .ops import Plan, _read, as_of_many
 from .projection import to_datetime
 from .recall_config import RecallConfig
 
@@ -239,23 +239,23 @@ def fold(items: list[ContextItem], messages: list[ContextItem]) -> list[ContextI
 
 def mark_replaced(tenant: str, now: datetime, messages: list[ContextItem], drawn: dict[str, list[dict[str, Any]]],
                   t: datetime, k: datetime, limit: int = 8) -> Plan[None]:
-    """A shown message whose drawn facts no longer hold says so, with what holds now."""
-    asked = 0
+    """A shown message whose drawn facts no longer hold says so, with what holds now (one query for
+    all of them)."""
+    asks: list[tuple[ContextItem, dict[str, Any]]] = []
     for m in messages:
         said = drawn.get(m.source.id if m.source else "", [])
-        rows = [d for d in said if d.get("kind") == "set" and not d.get("quoted")]
-        for d in rows[:2]:
-            if asked >= limit:
-                return
-            asked += 1
-            a = yield from as_of(tenant, now, d["subject"], d["topic"], valid_at=t, known_at=k, env=d["env"] or None)
-            current = a.values if a.values is not None else ([] if a.value is None else [a.value])
-            if a.fact == d["fact"] or d["value"] in current:
-                continue
-            now_text = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
-            m.warnings.append(ItemWarning(kind="superseded", message=(
-                f"said {d['topic']} = {d['value']!r} for {d['subject']}; at {day(t)} that no longer holds — "
-                f"now: {now_text}")))
+        asks += [(m, d) for d in [d for d in said if d.get("kind") == "set" and not d.get("quoted")][:2]]
+    asks = asks[:limit]
+    answers = yield from as_of_many(tenant, now, [(d["subject"], d["topic"], d["env"] or None) for _, d in asks],
+                                    valid_at=t, known_at=k)
+    for (m, d), a in zip(asks, answers):
+        current = a.values if a.values is not None else ([] if a.value is None else [a.value])
+        if a.fact == d["fact"] or d["value"] in current:
+            continue
+        now_text = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
+        m.warnings.append(ItemWarning(kind="superseded", message=(
+            f"said {d['topic']} = {d['value']!r} for {d['subject']}; at {day(t)} that no longer holds — "
+            f"now: {now_text}")))
 
 
 def history_items(tenant: str, now: datetime, lucene: str | None, subject: str | None, t: datetime, k: datetime,
@@ -268,10 +268,10 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
     from .recall import _source
 
     out = []
-    for rank, r in enumerate(rows, 1):
-        if r["fact"] in shown:
-            continue
-        a = yield from as_of(tenant, now, r["subject"], r["topic"], valid_at=t, known_at=k, env=r["env"] or None)
+    ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown]
+    answers = yield from as_of_many(tenant, now, [(r["subject"], r["topic"], r["env"] or None) for _, r in ranked],
+                                    valid_at=t, known_at=k)
+    for (rank, r), a in zip(ranked, answers):
         current = a.values if a.values is not None else ([] if a.value is None else [a.value])
         if r["value"] in current:
             continue

@@ -30,7 +30,7 @@ from .temporal import View, resolve, resolve_many, standing_before, timeline
 
 T = TypeVar("T")
 
-__all__ = ["Plan", "Statement", "Tx", "apply", "apply_bulk", "apply_many", "as_of", "drop_tenant", "events_page",
+__all__ = ["Plan", "Statement", "Tx", "apply", "apply_bulk", "apply_many", "as_of", "as_of_many", "drop_tenant", "events_page",
            "history", "install_schema", "parse_bulk", "path", "rebuild", "why"]
 
 
@@ -276,6 +276,23 @@ def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any
                and a.speaks_at(t) and not (a.retracted_at and a.retracted_at <= a.expires_at)
                and not (a.rejected_at and a.rejected_at <= a.expires_at)]
     return _with_expiry_notes(answer_from_resolutions(results, many, base), expired)
+
+
+def as_of_many(tenant: str, now: datetime, slots: list[tuple[str, str, str | None]], *, valid_at: Any = None,
+               known_at: Any = None) -> Plan[list[Answer]]:
+    """:func:`as_of`'s default view for several (subject, topic, env) slots in one round trip, in
+    the order given — recall asks what holds now for every message and old fact it shows."""
+    if not slots:
+        return []
+    t, k = _times(now, valid_at, known_at)
+    rows = yield from _read("as_of_many", tenant, slots=[{"subject": s, "topic": tp, "env": e or ""}
+                                                         for s, tp, e in slots], valid_at=t, known_at=k)
+    out = []
+    for (subject, topic, env), r in zip(slots, rows):
+        answer = answer_from_rows(r["segments"], r["cardinality"] == "many", _base(subject, topic, env, t, k))
+        expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in r["expired"] if x["fact"]]
+        out.append(_with_expiry_notes(answer, expired))
+    return out
 
 
 def _with_expiry_notes(answer: Answer, expired: list[tuple[str, Any, Any]]) -> Answer:

@@ -214,3 +214,34 @@ def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, d
     assert "recall/embed_pending" in asked_first and "recall/embed_pending" not in asked
     state = driver.execute_query("MATCH (x:EmbeddingState {tenant: $t}) RETURN x.seq AS seq", t=store.tenant)
     assert state.records[0]["seq"] == first.ledger_version == len(CHAT) + 2
+
+
+def test_as_of_many_answers_each_slot_as_as_of_does(store, eval_dir):
+    """The batched view recall uses to say what holds now is as_of's, slot for slot (values, a
+    conflict, a many-valued topic, an expiry note), at several days and as known on several days."""
+    import json
+
+    from graphmem import ops
+
+    scenarios = {s["id"]: s for s in json.loads((eval_dir / "scenarios.json").read_text(encoding="utf-8"))}
+    events = [e for sid in ("address-move-trip-quote", "equal-sources-conflict") for e in scenarios[sid]["events"]]
+    for e in sorted(events, key=lambda e: e.get("recorded_at") or e.get("at") or ""):
+        store.apply({k: v for k, v in e.items() if k != "tenant"})
+    store.apply({"op": "topic", "name": "pet", "cardinality": "many"})
+    store.set("lin", "pet", "cat", valid_from="2026-02-01", recorded_at="2026-11-01T00:00:00Z")
+    store.set("lin", "pet", "dog", valid_from="2026-03-01", recorded_at="2026-11-02T00:00:00Z")
+    store.set("lin", "parking", "P3", valid_from="2026-09-01", recorded_at="2026-11-03T00:00:00Z",
+              expires_at="2026-11-10T00:00:00Z")
+    slots = sorted({(r["subject"], r["topic"], r["env"] or None) for r in store._driver.execute_query(
+        "MATCH (f:Fact {tenant: $t}) RETURN DISTINCT f.subject AS subject, f.topic AS topic, f.env AS env",
+        t=store.tenant).records}) + [("nobody", "nothing", None)]
+    assert len(slots) >= 5
+    conflicts = 0
+    for valid_at, known_at in (("2026-10-05", "2026-11-29"), ("2026-03-15", "2026-11-02T12:00:00Z"),
+                               ("2026-09-05", "2026-11-20"), ("2026-09-05", "2026-11-05"), ("2026-11-25", "2026-11-25"),
+                               ("2026-05-05", "2026-05-02")):
+        many = store._run(ops.as_of_many(store.tenant, store._clock(), slots, valid_at=valid_at, known_at=known_at))
+        one = [store.as_of(s, tp, env=e, valid_at=valid_at, known_at=known_at) for s, tp, e in slots]
+        assert many == one
+        conflicts += sum(1 for a in one if a.conflict)
+    assert conflicts  # the view with two equal sources that disagree was among them
