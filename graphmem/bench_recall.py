@@ -22,6 +22,7 @@ and ingest turns/s are measured in the same run. A benchmark, never a timed test
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -195,7 +196,9 @@ def run(store: Any, path: Path, *, conversations: list[str] | None = None, budge
         "questions": sum(len(c.questions) for c in convs), "budgets": list(budgets),
         "ingest_turns": ingest_turns, "ingest_turns_per_s": round(ingest_turns / ingest_seconds, 1),
         "context_p50_ms": _pct(latencies, 0.5), "context_p95_ms": _pct(latencies, 0.95),
-        "embedder": getattr(store.embedder, "name", None), "scores": {}}
+        "embedder": getattr(store.embedder, "name", None),
+        # Latency and turns/s depend on what else runs: say how busy the machine was (1/5/15 min).
+        "load_average": [round(x, 1) for x in os.getloadavg()], "cpus": os.cpu_count(), "scores": {}}
     for (split, method, cat, budget), t in sorted(tallies.items()):
         result["scores"].setdefault(split, {}).setdefault(method, {}).setdefault(cat, {})[str(budget)] = t.summary()
     return result
