@@ -23,9 +23,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .memory_context import Gap, day
-from .ops import Plan, as_of
+from .ops import Plan, as_of, assertions
 
-__all__ = ["DEFAULT_NEEDS", "GapNeed", "find_gaps", "gap_leg"]
+__all__ = ["DEFAULT_NEEDS", "GapNeed", "find_gaps", "gap_leg", "level"]
 
 
 class GapNeed(BaseModel):
@@ -51,6 +51,16 @@ DEFAULT_NEEDS: tuple[GapNeed, ...] = (
 )
 
 
+class _Expiring:
+    """An answer and the expiry of the assertion behind it (Answer does not carry it)."""
+
+    def __init__(self, answer: Any, expires_at: datetime) -> None:
+        self._a, self.expires_at = answer, expires_at
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._a, name)
+
+
 def _option(topic: str, a: Any) -> dict[str, Any]:
     return {"topic": topic, "value": a.value if a.conflict is None else " | ".join(map(str, a.conflict)),
             "valid_from": day(a.valid_from) if a.valid_from else None,
@@ -58,8 +68,11 @@ def _option(topic: str, a: Any) -> dict[str, Any]:
 
 
 def _ends_soon(a: Any, t: datetime, k: datetime, window: timedelta) -> bool:
-    return (a.valid_to is not None and a.valid_to <= t + window) or \
-        any(n.startswith("expires") for n in (a.notes or []))
+    """The value stops being trusted soon (its ``expires_at`` is within the window of now), or it
+    ends within a day of the time the task is about."""
+    expires = getattr(a, "expires_at", None)
+    return (expires is not None and expires <= k + window) or \
+        (a.valid_to is not None and a.valid_to <= t + timedelta(days=1))
 
 
 def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[str], t: datetime, k: datetime,
@@ -84,7 +97,7 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
         return gap("competing", f"{len(held)} scopes hold at {at} ({names}); memory cannot tell which one "
                                 "this task means.")
     if _ends_soon(held[0][1], t, k, window):
-        return gap("expiring", f"the value ends or expires within {window.days} days of {at}; confirm it still holds.")
+        return gap("expiring", "the value ends right after that time or expires soon; confirm it still holds.")
     return None
 
 
@@ -108,7 +121,10 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
             for topic in wanted:
                 a = yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env, session=session)
                 if a.conflict or a.value is not None or a.values:
-                    held.append((topic, a))
+                    slot = yield from assertions(tenant, subject, topic, env)
+                    expiry = next((x.expires_at for x in slot if x.uid == a.fact), None)
+                    held.append((topic, a if expiry is None else
+                                 _Expiring(a, expiry)))
             g = _judge(name, subject, held, decisive, t, k, window, template)
             if g is not None:
                 out.append(g)
@@ -127,11 +143,22 @@ def gap_leg(tenant: str, now: datetime, task: str, terms: Any, subjects: list[st
         when = named[0] if named is not None and named[1] - named[0] <= timedelta(days=1) else t
     gaps = yield from find_gaps(tenant, now, task.lower(), terms.topics, subjects, when, k, env, session, window)
     for g in gaps:
-        slots = {(g.subject, o["topic"]) for o in g.options}
-        hit = [i for i in items if (i.subject, i.topic) in slots and i.kind in ("fact", "conflict")]
-        top = max((i.score for i in hit), default=0.0)
-        for i in hit:  # neither option outranks the other: the agent must ask
-            i.score = top
+        for i in _options(items, g):
             i.warnings.append(ItemWarning(kind="gap", message=f"one of the options for {g.need}: {g.kind}; ask "
                                                               "which applies"))
     return gaps
+
+
+def _options(items: list[Any], gap: Gap) -> list[Any]:
+    slots = {(gap.subject, o["topic"]) for o in gap.options}
+    return [i for i in items if (i.subject, i.topic) in slots and i.kind in ("fact", "conflict")]
+
+
+def level(items: list[Any], gaps: list[Gap]) -> None:
+    """The options of a competing or conflicting gap rank level: none is put first as the answer."""
+    for g in gaps:
+        if g.kind in ("competing", "conflict"):
+            hit = _options(items, g)
+            top = max((i.score for i in hit), default=0.0)
+            for i in hit:
+                i.score = top

@@ -463,8 +463,11 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     for i in items:
         _warn(i, t, k, stale_after, expiring_within)
         i.score = _weigh(i)
-    from .gaps import gap_leg
-    found_gaps = (yield from _leg("gaps", gap_leg(tenant, now, task, terms, [subject] if subject else people.ids, t,
+    from .gaps import gap_leg, level
+    named = set(terms.mentions)  # whom the task is about: the subject, the people it names, the ids it names
+    gap_subjects = [subject] if subject else list(dict.fromkeys(
+        people.ids + [i.subject for i in items if i.kind in ("fact", "conflict") and i.subject in named]))
+    found_gaps = (yield from _leg("gaps", gap_leg(tenant, now, task, terms, gap_subjects, t,
                                                    k, valid_at, env, session, expiring_within, items), [], failed,
                                   notes)) if gaps else []
     items += yield from _quoted_items(tenant, items, t, k)
@@ -478,6 +481,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
                                                when=task_range(task, t), vector=vector, config=cfg)
         items = fold(items, said)
         yield from mark_replaced(tenant, now, [i for i in items if i.kind == "message"], drawn, t, k)
+    level(items, found_gaps)
     items.sort(key=lambda i: (-i.score, i.kind in ("quoted", "history"), i.subject, i.topic, str(i.value),
                               i.source.id if i.source else ""))
     head = yield from _read("recall/head", tenant)
