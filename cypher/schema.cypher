@@ -42,3 +42,5 @@ CREATE INDEX source_session IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.session
 CREATE CONSTRAINT working_session_key IF NOT EXISTS FOR (w:WorkingSession) REQUIRE (w.tenant, w.session) IS UNIQUE;
 CREATE CONSTRAINT working_item_key IF NOT EXISTS FOR (w:WorkingItem) REQUIRE (w.tenant, w.session, w.uid) IS UNIQUE;
 CREATE INDEX working_item_author IF NOT EXISTS FOR (w:WorkingItem) ON (w.tenant, w.author);
+CREATE INDEX working_item_session IF NOT EXISTS FOR (w:WorkingItem) ON (w.tenant, w.session);
+CREATE INDEX outcome_at IF NOT EXISTS FOR (o:Outcome) ON (o.tenant, o.at);

@@ -115,6 +115,8 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
             asked.append((need.name, need.topics, need.decisive, need.question))
             covered.update(need.topics)
     asked += [(tp, [tp], [], "What is {subject}'s {need} at {at}?") for tp in topics if tp not in covered]
+    from .extract.vocabulary import Vocabulary
+    known = set(Vocabulary.default().topics) | {t for n in needs for t in n.topics}
     for subject in subjects:
         for name, wanted, decisive, template in asked:
             held: list[tuple[str, Any]] = []
@@ -125,6 +127,8 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
                     expiry = next((x.expires_at for x in slot if x.uid == a.fact), None)
                     held.append((topic, a if expiry is None else
                                  _Expiring(a, expiry)))
+            if not held and name not in known and name not in {n.name for n in needs}:
+                continue  # an identifier the task wrote, not a topic anyone uses: nothing to ask
             g = _judge(name, subject, held, decisive, t, k, window, template)
             if g is not None:
                 out.append(g)
@@ -142,8 +146,8 @@ def gap_leg(tenant: str, now: datetime, task: str, terms: Any, subjects: list[st
         named = task_range(task, t)
         when = named[0] if named is not None and named[1] - named[0] <= timedelta(days=1) else t
     gaps = yield from find_gaps(tenant, now, task.lower(), terms.topics, subjects, when, k, env, session, window)
-    for g in gaps:
-        for i in _options(items, g):
+    for g in gaps:  # a conflict or an expiry already carries its own warning
+        for i in (_options(items, g) if g.kind == "competing" else []):
             i.warnings.append(ItemWarning(kind="gap", message=f"one of the options for {g.need}: {g.kind}; ask "
                                                               "which applies"))
     return gaps
