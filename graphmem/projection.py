@@ -530,6 +530,8 @@ class UnitOfWork:
 
     def _op_working(self, e: Any) -> Steps[None]:
         """A working-memory step: its own nodes (graphmem.working), no fact changes."""
+        from .working_store import check_detail
+        check_detail(e.action, e.detail)
         self._w_working.append({"seq": self.cur.seq, "at": self.cur.at, "action": e.action,  # type: ignore[union-attr]
                                 "session": e.session, "detail": e.detail, "actor": e.actor})
         return

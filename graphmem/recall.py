@@ -448,8 +448,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     failed: list[str] = []
     vector_hits, vector = yield from _leg("vector", _vector_leg(tenant, task, embedder, cfg.limit, notes),
                                           ([], None), failed, notes)
-    if session:
-        from .working_store import live_items
+    from .working_store import live_items
     working = (yield from _leg("working", live_items(tenant, session), [], failed, notes)) if session else []
     items: list[ContextItem] = []
     if cfg.facts:

@@ -194,6 +194,24 @@ def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps
 
 # -- projection -----------------------------------------------------------------------------------
 
+_NEEDS: dict[str, dict[str, type]] = {"add": {"id": str, "text": str, "type": str},
+                                      "compress": {"id": str, "text": str, "replaces": list},
+                                      "evict": {"items": list}, "use": {"items": list}, "checkpoint": {"state": dict},
+                                      "close": {"outcome": str}, "open": {"policy": dict}, "context": {}}
+
+
+def check_detail(action: str, detail: dict[str, Any]) -> None:
+    """A ``working`` event applied by hand (``mem.apply``) is refused unless its detail has what
+    its action needs; nothing is written then."""
+    for key, kind in _NEEDS.get(action, {}).items():
+        if not isinstance(detail.get(key), kind):
+            raise ValidationError(f"a working {action!r} event needs detail.{key} ({kind.__name__})")
+    if action in ("evict", "use", "compress"):
+        ids = detail.get("items") if action != "compress" else detail.get("replaces")
+        if not all(isinstance(x, str) and x for x in ids or []):
+            raise ValidationError(f"a working {action!r} event lists item ids as strings")
+
+
 
 def flush_working(_q: Query, steps: list[dict[str, Any]]) -> Steps[None]:
     """Write a unit of work's working events as nodes: items, evictions, uses, then per-session

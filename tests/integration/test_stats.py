@@ -11,12 +11,12 @@ from graphmem import GraphMem
 
 
 def test_stats_counts_what_happened(store):
-    store.set("deploy", "port", "8000", actor="ops")
-    store.set("deploy", "port", "9000", actor="bot", authority="L2", status="candidate")
     store.add_source("a", kind="document", at="2026-03-01T00:00:00Z", text="A", author="hr")
     store.add_source("b", kind="document", at="2026-03-01T00:00:00Z", text="B", author="fac")
     store.set("kai", "office", "Building A", source="a", recorded_at="2026-03-01T00:00:00Z")
     store.set("kai", "office", "Building B", source="b", recorded_at="2026-03-01T00:00:00Z")
+    store.set("deploy", "port", "8000", actor="ops")
+    store.set("deploy", "port", "9000", actor="bot", authority="L2", status="candidate")
     open_ = store.working("open-one")
     open_.add("still working on it", id="x")
     w = store.working("t1")

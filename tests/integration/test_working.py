@@ -137,6 +137,8 @@ def test_bad_input_is_refused_and_writes_nothing(store):
         store.working("b", budget_tokens=10)
     with pytest.raises(NotFoundError):
         w.use("nope")
+    with pytest.raises(ValidationError):  # a working event applied by hand needs a well-formed detail
+        store.apply({"op": "working", "action": "add", "session": "bad", "detail": {"text": "no id"}})
     assert _head(store) == head
 
 
@@ -239,3 +241,14 @@ def test_the_async_face_runs_the_same_plans(neo4j_target):
             finally:
                 await mem.drop_tenant()
     asyncio.run(go())
+
+
+def test_erase_of_a_closed_sessions_source_removes_its_working_item_too(store):
+    w = store.working("gone")
+    w.add("I moved to Hewan Rd on Sep 20.", id="u1", role="user", author="lin")
+    w.add("Also I like tea a lot.", id="u2", role="user", author="lin")
+    w.close("success", task="t")
+    assert store.as_of("lin", "home_address").value == "Hewan Rd"
+    store.erase(source="gone/u1", reason="asked")
+    assert store.as_of("lin", "home_address").value is None
+    assert [i.id for i in w.items(include_evicted=True)] == ["u2"]
