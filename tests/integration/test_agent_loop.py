@@ -57,18 +57,22 @@ def _working_events(mem: GraphMem, session: str) -> list[dict]:
     return out
 
 
-def test_a_killed_agent_resumes_from_its_checkpoint_with_nothing_lost_or_duplicated(neo4j_target, driver, tenant):
-    proc = subprocess.Popen([sys.executable, str(EXAMPLE), "--tenant", tenant, "--session", "crash",
-                             "--hang-after-add", "3"], env=_env(neo4j_target.settings), stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+@pytest.mark.parametrize("hang", [True, False], ids=["inside-a-step", "anywhere-after-step-1"])
+def test_a_killed_agent_resumes_from_its_checkpoint_with_nothing_lost_or_duplicated(neo4j_target, driver, tenant,
+                                                                                     hang):
+    args = ["--hang-after-add", "3"] if hang else []
+    proc = subprocess.Popen([sys.executable, str(EXAMPLE), "--tenant", tenant, "--session", "crash", *args],
+                            env=_env(neo4j_target.settings), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
+    stop_at = "hanging after step 3" if hang else "step 1 done"
     try:
         seen = []
         for line in proc.stdout:  # type: ignore[union-attr]
             seen.append(line.strip())
-            if line.startswith("hanging after step 3"):
+            if line.startswith(stop_at):
                 break
-        assert "step 2 done" in seen, seen
-        proc.send_signal(signal.SIGKILL)  # mid-task: step 3's items are in, its checkpoint is not
+        assert stop_at in seen[-1], seen
+        proc.send_signal(signal.SIGKILL)  # mid-task: wherever the agent is (hang: step 3's items in, no checkpoint)
         proc.wait(timeout=60)
     finally:
         if proc.poll() is None:
@@ -76,13 +80,17 @@ def test_a_killed_agent_resumes_from_its_checkpoint_with_nothing_lost_or_duplica
     assert proc.returncode == -signal.SIGKILL
     mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False)
     before = mem.working("crash").resume()
-    assert before.status == "open" and before.state["step"] == 2
-    assert "s3-decision" in {i.id for i in before.items}
+    if hang:
+        assert before.status == "open" and before.state["step"] == 2
+        assert "s3-decision" in {i.id for i in before.items}
+    else:
+        assert before.state["step"] >= 1
 
     out = _run(neo4j_target.settings, "--tenant", tenant, "--session", "crash")
     assert out.returncode == 0, out.stderr
-    assert "resume: status=open next_step=3" in out.stdout
-    assert "step 0 done" not in out.stdout and "step 3 done" in out.stdout and "step 4 done" in out.stdout
+    if before.status == "open":
+        assert f"resume: status=open next_step={before.state['step'] + 1}" in out.stdout
+        assert "step 0 done" not in out.stdout and "closed:" in out.stdout
 
     events = _working_events(mem, "crash")
     adds = [e["detail"]["id"] for e in events if e["action"] == "add"]
