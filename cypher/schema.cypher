@@ -38,3 +38,9 @@ CREATE CONSTRAINT embedding_state_key IF NOT EXISTS FOR (x:EmbeddingState) REQUI
 CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text, s.author] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE FULLTEXT INDEX message_text_cjk IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
 CREATE INDEX source_session IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.session);
+// Working memory (graphmem.working): a session's items and state, keyed inside the tenant.
+CREATE CONSTRAINT working_session_key IF NOT EXISTS FOR (w:WorkingSession) REQUIRE (w.tenant, w.session) IS UNIQUE;
+CREATE CONSTRAINT working_item_key IF NOT EXISTS FOR (w:WorkingItem) REQUIRE (w.tenant, w.session, w.uid) IS UNIQUE;
+CREATE INDEX working_item_author IF NOT EXISTS FOR (w:WorkingItem) ON (w.tenant, w.author);
+CREATE INDEX working_item_session IF NOT EXISTS FOR (w:WorkingItem) ON (w.tenant, w.session);
+CREATE INDEX outcome_at IF NOT EXISTS FOR (o:Outcome) ON (o.tenant, o.at);

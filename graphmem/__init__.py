@@ -10,15 +10,18 @@ from .errors import (
     GraphMemError,
     NotFoundError,
     QueryError,
+    SensitiveDataError,
     ServerError,
     StaleError,
     TemporalError,
     TenantError,
     ValidationError,
 )
-from .memory_context import ContextItem, MemoryContext
+from .memory_context import ContextItem, Gap, MemoryContext
 from .models import Answer, HistoryEntry, Why, WriteResult, parse_event
 from .settings import Settings
+from .stats import Stats
+from .working import WorkingItem, WorkingMemory, WorkingPolicy
 
 __version__ = "0.1.0"
 
@@ -30,19 +33,25 @@ __all__ = [
     "ConnectionError_",
     "ContextItem",
     "ExtractionError",
+    "Gap",
     "GraphMem",
     "GraphMemError",
     "HistoryEntry",
     "MemoryContext",
     "NotFoundError",
     "QueryError",
+    "SensitiveDataError",
     "ServerError",
     "Settings",
     "StaleError",
+    "Stats",
     "TemporalError",
     "TenantError",
     "ValidationError",
     "Why",
+    "WorkingItem",
+    "WorkingMemory",
+    "WorkingPolicy",
     "WriteResult",
     "__version__",
     "parse_event",

@@ -90,12 +90,20 @@ class AsyncGraphMem(StoreApi):
             step = plan.send(None)
             while True:
                 what = getattr(step, "name", "schema")
-                step = plan.send(await self._step(step))
+                try:
+                    result = await self._step(step)
+                except DRIVER_ERRORS as e:
+                    # Thrown into the plan, which may degrade (an optional recall leg) or not.
+                    err = translate(e, what)
+                    err.__cause__ = e
+                    step = plan.throw(err)
+                    continue
+                step = plan.send(result)
         except StopIteration as stop:
             return stop.value
         except GraphMemError:
             raise
-        except DRIVER_ERRORS as e:
+        except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
             raise translate(e, what) from e
 
     def _run(self, plan: ops.Plan[Any]) -> Any:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 from neo4j import exceptions as neo4j_errors
 
-from . import ops
+from . import observe, ops
 from .errors import ConfigurationError, ConnectionError_, GraphMemError, QueryError, ValidationError
 from .models import MessageEvent, check_ids
 from .scope import bind_tenant
@@ -88,7 +88,10 @@ class StoreApi:
         if self._extractor is None:
             from .extract import default_extractor
             self._extractor = default_extractor()
-        return list(self._extractor.extract(message, context))
+        start = observe.time.perf_counter()
+        drawn = list(self._extractor.extract(message, context))
+        observe.extraction_yield(self.tenant, message.id, 1, len(drawn), (observe.time.perf_counter() - start) * 1000)
+        return drawn
 
     def _prepare(self, texts: list[str]) -> None:
         """Let the extractor parse a batch of message texts in one pass, if it can."""
@@ -113,11 +116,13 @@ class StoreApi:
         A malformed or refused event raises :class:`ValidationError` (or another
         :class:`GraphMemError`) and writes nothing.
         """
-        return self._run(ops.apply(self.tenant, event, self._clock(), self._extract, self.actor))
+        return self._run(observe.observed_plan("apply", self.tenant, ops.apply(
+            self.tenant, event, self._clock(), self._extract, self.actor), observe.write_summary))
 
     def apply_many(self, events: Iterable[Any]) -> Any:
         """Apply events in order, one transaction each; stops at the first refused event."""
-        return self._run(ops.apply_many(self.tenant, events, self._clock, self._extract, self.actor))
+        return self._run(observe.observed_plan("apply_many", self.tenant, ops.apply_many(
+            self.tenant, events, self._clock, self._extract, self.actor), observe.write_summary))
 
     def apply_bulk(self, events: Iterable[Any], *, batch_size: int = 2000,
                    progress: Callable[[int], None] | None = None) -> Any:
@@ -127,8 +132,9 @@ class StoreApi:
         store refuses rolls its whole batch back and raises with the event's index; earlier
         batches stay applied. A bulk load is for this client's tenant only.
         """
-        return self._run(ops.apply_bulk(self.tenant, events, self._clock, self._extract, batch_size, progress,
-                                        self.actor, self._prepare))
+        return self._run(observe.observed_plan("apply_bulk", self.tenant, ops.apply_bulk(
+            self.tenant, events, self._clock, self._extract, batch_size, progress, self.actor, self._prepare),
+            observe.write_summary))
 
     def ingest_bulk(self, messages: Iterable[dict[str, Any]], *, batch_size: int = 500,
                     progress: Callable[[int], None] | None = None, embed: bool = True) -> Any:
@@ -141,8 +147,9 @@ class StoreApi:
         ...                   "text": "I went to a support group yesterday."}])
         """
         from .transcripts import ingest_bulk
-        return self._run(ingest_bulk(self.tenant, messages, self._clock, self._extract, self._prepare,
-                                     self.embedder if embed else None, batch_size, progress, self.actor))
+        return self._run(observe.observed_plan("ingest_bulk", self.tenant, ingest_bulk(
+            self.tenant, messages, self._clock, self._extract, self._prepare, self.embedder if embed else None,
+            batch_size, progress, self.actor), observe.write_summary))
 
     def alias(self, subject: str, alias: str, **fields: Any) -> Any:
         """Record another name for a person or thing ("Mel" for "Melanie"): recall resolves it.
@@ -194,7 +201,8 @@ class StoreApi:
 
     def sweep(self) -> Any:
         """Record the expiry of every fact whose time has come (an ``expire`` event); returns how many."""
-        return self._run(ops.sweep(self.tenant, self._clock, self._extract))
+        return self._run(observe.observed_plan("sweep", self.tenant, ops.sweep(self.tenant, self._clock, self._extract),
+                                               lambda n: {"expired": n}))
 
     def erase(self, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
               reason: str | None = None) -> Any:
@@ -243,6 +251,32 @@ class StoreApi:
         return self._run(audit(self.tenant, since=parse_time(since).isoformat(), until=until_t.isoformat(),
                                subject=subject))
 
+    def working(self, session: str, *, budget_tokens: int | None = None, strategy: str | None = None,
+                **policy: Any) -> Any:
+        """A session's working memory (graphmem.working): items under a token budget, checkpoints
+        to resume from, and the end gate ``close(outcome)``. Giving a budget or strategy records a
+        new policy for the session at its next write; otherwise the stored one (or the default) holds."""
+        from .working import WorkingMemory, WorkingPolicy
+        given = {k: v for k, v in (("budget_tokens", budget_tokens), ("strategy", strategy)) if v is not None}
+        given.update(policy)
+        try:
+            chosen = WorkingPolicy(**given) if given else None
+        except ValueError as e:
+            raise ValidationError(f"bad working-memory policy: {e}") from e
+        return WorkingMemory(self, session, chosen)
+
+    def working_sessions(self, *, status: str | None = None, limit: int = 100) -> Any:
+        """This tenant's working sessions (``status`` open or closed), most recently active first."""
+        from .working_store import sessions
+        return self._run(sessions(self.tenant, status, limit))
+
+    def stats(self, *, since: Any = None) -> Any:
+        """How this tenant's memory behaves (graphmem.stats): writes by op and author since ``since``,
+        candidates waiting, open conflicts, stale summaries, open working sessions, and from recorded
+        outcomes the task success rate, repeated failures, wrong-memory rate and tokens per context."""
+        from .stats import stats
+        return self._run(stats(self.tenant, self._clock(), since))
+
     @property
     def playbooks(self) -> Any:
         """L3 experience cards and L4 workflows of this tenant (graphmem.playbooks)."""
@@ -259,7 +293,8 @@ class StoreApi:
         include_candidates, hops, limit, area, config (a RecallConfig or a preset name: see
         graphmem.recall.context and graphmem.recall_config)."""
         from .recall import context
-        return self._run(context(self.tenant, self._clock(), task, embedder=self.embedder, **kw))
+        return self._run(observe.observed_plan("context", self.tenant, context(
+            self.tenant, self._clock(), task, embedder=self.embedder, **kw), observe.context_summary))
 
     def summary(self, subject: str, topic: str | None = None, *, rebuild: bool = True) -> Any:
         """The subject's (or one topic's) deterministic summary; a stale one is rebuilt first, or

@@ -752,6 +752,11 @@ def demo(tenant: str = typer.Option("demo", "--tenant", "-t", help="the tenant t
     typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant '{tenant}')")
 
 
+from .cli_working import register as _register_working  # noqa: E402  (working memory and stats)
+
+_register_working(app)
+
+
 def main() -> None:
     app()
 

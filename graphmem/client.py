@@ -102,10 +102,18 @@ class GraphMem(StoreApi):
             step = plan.send(None)
             while True:
                 what = getattr(step, "name", "schema")
-                step = plan.send(self._step(step))
+                try:
+                    result = self._step(step)
+                except DRIVER_ERRORS as e:
+                    # Thrown into the plan, which may degrade (an optional recall leg) or not.
+                    err = translate(e, what)
+                    err.__cause__ = e
+                    step = plan.throw(err)
+                    continue
+                step = plan.send(result)
         except StopIteration as stop:
             return stop.value
         except GraphMemError:
             raise
-        except DRIVER_ERRORS as e:
+        except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
             raise translate(e, what) from e

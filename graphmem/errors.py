@@ -7,7 +7,8 @@
     ├── QueryError                Neo4j refused or failed a named query (carries .query)
     ├── NotFoundError             an unknown ref, source or entity that an event names (also LookupError)
     └── ValidationError           malformed input; nothing was written (also ValueError)
-        └── TemporalError         intervals backwards, record time going backwards
+        ├── TemporalError         intervals backwards, record time going backwards
+        └── SensitiveDataError    a secret (key, token, card number) in a write, in refuse mode
     ├── ExtractionError           text that cannot be turned into events
     ├── StaleError                a derived copy (summary) is behind its facts and may not answer
     └── AccessError               the caller may not do this (also PermissionError); nothing was written
@@ -27,6 +28,7 @@ __all__ = [
     "GraphMemError",
     "NotFoundError",
     "QueryError",
+    "SensitiveDataError",
     "ServerError",
     "StaleError",
     "TemporalError",
@@ -69,6 +71,11 @@ class ValidationError(GraphMemError, ValueError):
 
 class TemporalError(ValidationError):
     """An interval ends before it starts, or a record time goes backwards."""
+
+
+class SensitiveDataError(ValidationError):
+    """A write contains a string matching a configured secret pattern (graphmem.sensitive) and the
+    store runs in ``refuse`` mode. Nothing was written."""
 
 
 class ExtractionError(GraphMemError):

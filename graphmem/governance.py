@@ -62,6 +62,9 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
                 grew = True
         if not grew:
             break
+    from .working_store import erase_targets  # working-memory items the subject wrote, or these sources
+    for ev in (yield from erase_targets(tenant, subject, sorted(sources))):
+        events.setdefault(ev["seq"], ev)
     yield from _read("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
     at = max(now, unit.last) if unit.last else now

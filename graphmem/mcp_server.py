@@ -6,7 +6,9 @@ carries its source and warnings (candidate, inferred, conflicting). Stored text 
 model is data: it is labelled as quoted source text and never interpreted.
 
 Tools: ``remember`` (free text → events through the extractor), ``set_fact``, ``revoke``,
-``as_of``, ``why``, ``history``, ``context`` (the one read step: graphmem.recall), ``forget`` (erase).
+``as_of``, ``why``, ``history``, ``context`` (the one read step: graphmem.recall; it lists the gaps to
+ask about), ``forget`` (erase), and working memory (graphmem.mcp_working): ``working_add``,
+``working_items``, ``working_checkpoint``, ``working_resume``, ``working_close``.
 
 Principals (DESIGN.md §5) are fixed at start too: ``--user`` is the person whose words
 ``remember`` records (the model cannot name another speaker; it may record its own words, which
@@ -163,7 +165,10 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
                                "status": i.status, "source": i.source.id if i.source else None,
                                "version": i.version, "warnings": [f"{w.kind}: {w.message}" for w in i.warnings]}
                               for i in ctx.items],
-                    "left_out": [x.model_dump() for x in ctx.left_out], "notes": ctx.notes}
+                    "left_out": [x.model_dump() for x in ctx.left_out], "notes": ctx.notes,
+                    "gaps": [{"need": g.need, "subject": g.subject, "kind": g.kind, "ask": g.question,
+                              "options": g.options} for g in ctx.gaps],
+                    "working": [w.id for w in ctx.working]}
         return await guarded(go())
 
     @server.tool()
@@ -177,6 +182,8 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
             return await store.request_erase(subject=subject, source=source, reason=reason)
         return await guarded(go())
 
+    from .mcp_working import register
+    register(server, store, user=user, agent=agent, guarded=guarded)
     return server
 
 

@@ -299,6 +299,18 @@ class PlaybookEvent(_Event):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+class WorkingEvent(_Event):
+    """A step of a session's working memory (graphmem.working): an item added, used, evicted or
+    compressed into a summary, a checkpoint, a context read, the session's close. In the ledger so
+    a crashed agent resumes from it, ``rebuild`` replays it and ``erase`` can redact it; it changes
+    no fact. ``detail`` is checked by graphmem.working before the event is made."""
+
+    op: Literal["working"]
+    action: Literal["open", "add", "use", "evict", "compress", "checkpoint", "context", "close"]
+    session: Ident
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
 class MessageEvent(_Event):
     """Free text; the extractor turns it into events whose source is this message."""
 
@@ -319,12 +331,13 @@ class MessageEvent(_Event):
 
 Event = Annotated[
     Union[SourceEvent, SetEvent, RevokeEvent, QuoteEvent, ConfirmEvent, RejectEvent, RetractEvent,
-          DeclareTopicEvent, MessageEvent, ExpireEvent, EraseRequestEvent, EraseCancelEvent, PlaybookEvent],
+          DeclareTopicEvent, MessageEvent, ExpireEvent, EraseRequestEvent, EraseCancelEvent, PlaybookEvent,
+          WorkingEvent],
     Field(discriminator="op"),
 ]
 _EVENT = TypeAdapter(Event)
 OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire",
-       "erase_request", "erase_cancel", "playbook")
+       "erase_request", "erase_cancel", "playbook", "working")
 
 
 def parse_event(data: Any) -> Any:

@@ -283,8 +283,61 @@ class EmbeddingState(StructuredNode):
     embedder = StringProperty()
 
 
+class WorkingSession(StructuredNode):
+    """A working-memory session (graphmem.working): its budget policy, latest checkpoint, context
+    reads and how it closed — a projection of its ``working`` ledger events."""
+
+    tenant = StringProperty(required=True)
+    session = StringProperty(required=True)
+    status = StringProperty(choices={"open": "open", "closed": "closed"})
+    policy = StringProperty()
+    checkpoint = StringProperty()
+    checkpoint_seq = IntegerProperty()
+    checkpoint_at = DateTimeProperty()
+    checkpoints = IntegerProperty()
+    added = IntegerProperty()
+    contexts = IntegerProperty()
+    context_tokens = IntegerProperty()
+    context_budget = IntegerProperty()
+    context_dropped = IntegerProperty()
+    opened_at = DateTimeProperty()
+    last_at = DateTimeProperty()
+    last_seq = IntegerProperty()
+    closed_at = DateTimeProperty()
+    outcome = StringProperty()
+    task = StringProperty()
+    wrong_memory = IntegerProperty()
+    report = StringProperty()
+
+
+class WorkingItem(StructuredNode):
+    """One item of a working-memory session: a turn, tool result, decision, hypothesis,
+    instruction, todo or summary, with its importance and token cost."""
+
+    tenant = StringProperty(required=True)
+    session = StringProperty(required=True)
+    uid = StringProperty(required=True)
+    type = StringProperty()
+    role = StringProperty()
+    author = StringProperty()
+    text = StringProperty()
+    importance = FloatProperty()
+    tokens = IntegerProperty()
+    seq = IntegerProperty()
+    created_at = DateTimeProperty()
+    last_used_at = DateTimeProperty()
+    cites = ArrayProperty(StringProperty())
+    covers = ArrayProperty(StringProperty())
+    claim = StringProperty()
+    temporary = BooleanProperty()
+    source = StringProperty()
+    evicted_at = DateTimeProperty()
+    evict_reason = StringProperty()
+    replaced_by = StringProperty()
+
+
 MODELS = (Entity, Topic, Source, Fact, Event, LedgerHead, Outcome, ExperienceCard, Workflow, WorkflowVersion, Approval,
-          Summary, EmbeddingState)
+          Summary, EmbeddingState, WorkingSession, WorkingItem)
 
 
 def install_schema(driver: Any, database: str | None = None) -> None:

@@ -196,6 +196,7 @@ class UnitOfWork:
         self._w_links: list[dict[str, Any]] = []
         self._w_expired: list[dict[str, Any]] = []
         self._w_source_marks: list[dict[str, Any]] = []
+        self._w_working: list[dict[str, Any]] = []  # working-memory steps (graphmem.working)
         self.cur: _Current | None = None
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
@@ -529,6 +530,15 @@ class UnitOfWork:
         return
         yield
 
+    def _op_working(self, e: Any) -> Steps[None]:
+        """A working-memory step: its own nodes (graphmem.working), no fact changes."""
+        from .working_store import check_detail
+        check_detail(e.action, e.detail)
+        self._w_working.append({"seq": self.cur.seq, "at": self.cur.at, "action": e.action,  # type: ignore[union-attr]
+                                "session": e.session, "detail": e.detail, "actor": e.actor})
+        return
+        yield
+
     def _op_confirm(self, e: Any) -> Steps[None]:
         yield from self._mark(e, "confirmed_at")
 
@@ -720,6 +730,9 @@ class UnitOfWork:
                                last_hash=self.last_hash)
         if self._w_links:
             yield from self._q("write/links", links=self._w_links)
+        if self._w_working:
+            from .working_store import flush_working
+            yield from flush_working(self._q, self._w_working)
         if append and self._touched and self._has_summaries:
             yield from self._q("write/summaries_stale", seq=self.seq,
                                slots=[{"subject": s, "topic": t} for s, t in sorted(self._touched)])

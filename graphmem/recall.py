@@ -29,7 +29,7 @@ from typing import Any
 from .budget import count_tokens
 from .episodic import (People, asks_about_past, fold, history_items, mark_replaced, message_items, resolve_people,
                        task_range)
-from .errors import ConfigurationError, ValidationError
+from .errors import AccessError, ConfigurationError, ValidationError
 from .extract.vocabulary import Vocabulary
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
                              SourceRef, SummaryView, day, fit, header)
@@ -429,12 +429,26 @@ def _quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetim
     return out
 
 
+def _leg(name: str, plan: Plan[Any], default: Any, failed: list[str], notes: list[str]) -> Plan[Any]:
+    """Run one optional leg; if it fails, the context is degraded (a note says so), not refused.
+    A tenancy refusal is never a leg failure: it propagates."""
+    try:
+        return (yield from plan)
+    except AccessError:
+        raise
+    except Exception as e:  # the embedder, a summary, a playbook query: any failure degrades
+        failed.append(name)
+        notes.append(f"degraded: the {name} leg failed ({type(e).__name__}: {str(e)[:200]}); "
+                     "this context is built without it")
+        return default
+
+
 def context(tenant: str, now: datetime, task: str, *, subject: str | None = None, env: str | None = None,
             session: str | None = None, valid_at: Any = None, known_at: Any = None, budget_tokens: int = 1500,
             include_candidates: bool = False, hops: int | None = None, limit: int | None = None,
             area: str | None = None, embedder: Any = None, summary: bool = True, playbooks: bool = True,
             stale_after_days: int | None = None, expiring_within_days: int | None = None,
-            config: RecallConfig | str | None = None) -> Plan[MemoryContext]:
+            config: RecallConfig | str | None = None, gaps: bool = True) -> Plan[MemoryContext]:
     """What an agent should know for ``task``: see the module docstring for the steps. The knobs are
     a :class:`~graphmem.recall_config.RecallConfig` (or a preset name); ``hops``, ``limit``,
     ``stale_after_days`` and ``expiring_within_days`` override it."""
@@ -457,7 +471,11 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
         terms = TaskTerms(terms=terms.terms, topics=terms.topics,
                           mentions=list(dict.fromkeys(people.ids + terms.mentions))[:MAX_MENTIONS])
     state = yield from _begin(tenant)
-    vector_hits, vector = yield from _vector_leg(tenant, task, embedder, cfg.limit, notes, state)
+    failed: list[str] = []
+    vector_hits, vector = yield from _leg("vector", _vector_leg(tenant, task, embedder, cfg.limit, notes, state),
+                                          ([], None), failed, notes)
+    from .working_store import live_items
+    working = (yield from _leg("working", live_items(tenant, session), [], failed, notes)) if session else []
     items: list[ContextItem] = []
     if cfg.facts and state["facts"]:
         items = yield from _candidates(tenant, terms, subject, envs, t, k, cfg.hops, cfg.limit, vector_hits,
@@ -470,6 +488,13 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     for i in items:
         _warn(i, t, k, stale_after, expiring_within)
         i.score = _weigh(i)
+    from .gaps import gap_leg, level
+    named = set(terms.mentions)  # whom the task is about: the subject, the people it names, the ids it names
+    gap_subjects = [subject] if subject else list(dict.fromkeys(
+        people.ids + [i.subject for i in items if i.kind in ("fact", "conflict") and i.subject in named]))
+    found_gaps = (yield from _leg("gaps", gap_leg(tenant, now, task, terms, gap_subjects, t,
+                                                   k, valid_at, env, session, expiring_within, items), [], failed,
+                                  notes)) if gaps else []
     items += yield from _quoted_items(tenant, items, t, k)
     past = asks_about_past(task)
     if cfg.facts and cfg.history and past and state["facts"]:
@@ -481,12 +506,15 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
                                                when=task_range(task, t), vector=vector, config=cfg)
         items = fold(items, said)
         yield from mark_replaced(tenant, now, [i for i in items if i.kind == "message"], drawn, t, k)
+    level(items, found_gaps)
     items.sort(key=lambda i: (-i.score, i.kind in ("quoted", "history"), i.subject, i.topic, str(i.value),
                               i.source.id if i.source else ""))
-    rules, cards = (yield from _playbooks(tenant, terms, area)) if playbooks and state["playbooks"] else ([], [])
+    rules, cards = (yield from _leg("playbooks", _playbooks(tenant, terms, area), ([], []), failed, notes)) \
+        if playbooks and state["playbooks"] else ([], [])
     summary_view: SummaryView | None = None
     if summary and subject and valid_at is None and known_at is None:
         from .summaries import summary as build_summary
-        summary_view = yield from build_summary(tenant, now, subject)
+        summary_view = yield from _leg("summaries", build_summary(tenant, now, subject), None, failed, notes)
     return fit(ctx.model_copy(update={"ledger_version": state["head"], "items": items, "rules": rules,
-                                      "cards": cards, "summary": summary_view, "notes": notes}))
+                                      "cards": cards, "summary": summary_view, "notes": notes, "working": working,
+                                      "gaps": found_gaps, "failed_legs": failed}))

@@ -12,6 +12,10 @@ CALL () {
   MATCH (n:Summary {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
   UNION
   MATCH (n:EmbeddingState {tenant: $tenant}) RETURN n LIMIT $batch
+  UNION
+  MATCH (n:WorkingItem {tenant: $tenant}) RETURN n LIMIT $batch
+  UNION
+  MATCH (n:WorkingSession {tenant: $tenant}) RETURN n LIMIT $batch
 }
 DETACH DELETE n
 RETURN count(*) AS deleted

@@ -12,6 +12,10 @@ CALL () {
   UNION
   MATCH (n:EmbeddingState {tenant: $tenant}) RETURN n LIMIT $batch
   UNION
+  MATCH (n:WorkingItem {tenant: $tenant}) RETURN n LIMIT $batch
+  UNION
+  MATCH (n:WorkingSession {tenant: $tenant}) RETURN n LIMIT $batch
+  UNION
   MATCH (n:Event {tenant: $tenant}) WHERE n.seq IS NOT NULL RETURN n LIMIT $batch
   UNION
   MATCH (n:LedgerHead {tenant: $tenant}) RETURN n LIMIT $batch

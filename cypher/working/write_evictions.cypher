@@ -1,0 +1,6 @@
+// Working memory: items that left the session's budget — evicted, or replaced by a summary item.
+// The ledger keeps them; they no longer take part in the session's working set.
+UNWIND $marks AS m
+MATCH (w:WorkingItem {tenant: $tenant, session: m.session, uid: m.uid})
+WHERE w.evicted_at IS NULL
+SET w.evicted_at = datetime(m.at), w.evict_reason = m.reason, w.replaced_by = m.replaced_by

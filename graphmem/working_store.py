@@ -1,0 +1,269 @@
+"""Working memory's plans and projection: every step is a ``working`` ledger event applied through
+the normal write path (:class:`~graphmem.projection.UnitOfWork`: tenant lock, record time, hash
+chain), and the projection (``WorkingSession`` / ``WorkingItem`` nodes) is only what those events
+say, so ``rebuild`` gives it back and ``erase`` can take it away.
+
+Budget decisions are made inside the write transaction, after the tenant's ledger lock: two agents
+adding to one session at once cannot both squeeze past the budget.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import datetime
+from typing import Any, Callable
+
+from .errors import NotFoundError, ValidationError
+from .models import parse_event
+from .ops import Plan, Tx, _read
+from .projection import UnitOfWork, to_datetime
+from .queries import Steps
+from .working_budget import decide, item_tokens
+
+__all__ = ["add", "checkpoint", "erase_targets", "flush_working", "items", "live_items", "record", "resume_state",
+           "session_row", "sessions", "use"]
+
+Query = Callable[..., Steps[list[dict[str, Any]]]]
+
+
+def _item(row: dict[str, Any]) -> Any:
+    from .working import WorkingItem
+    return WorkingItem(**{**row, "created_at": to_datetime(row["created_at"]),
+                          "last_used_at": to_datetime(row["last_used_at"]), "evicted_at": to_datetime(row["evicted_at"]),
+                          "claim": json.loads(row["claim"]) if row.get("claim") else None,
+                          "cites": row.get("cites") or [], "covers": row.get("covers") or [],
+                          "temporary": bool(row.get("temporary"))})
+
+
+def _policy(row: dict[str, Any] | None) -> Any:
+    from .working import WorkingPolicy
+    return WorkingPolicy.model_validate_json(row["policy"]) if row and row.get("policy") else None
+
+
+def _event(session: str, action: str, detail: dict[str, Any], actor: str, id: str | None = None) -> Any:
+    ev: dict[str, Any] = {"op": "working", "action": action, "session": session, "detail": detail, "actor": actor}
+    if id is not None:
+        ev["id"] = id
+    return parse_event(ev)
+
+
+def items(tenant: str, session: str) -> Plan[list[Any]]:
+    """Every item of the session, evicted ones included (``evicted_at`` set), in order."""
+    rows = yield from _read("working/items", tenant, session=session)
+    return [_item(r) for r in rows]
+
+
+def live_items(tenant: str, session: str) -> Plan[list[Any]]:
+    """The items in the session's working set now (what context() shows first)."""
+    found = yield from items(tenant, session)
+    return [i for i in found if i.evicted_at is None]
+
+
+def session_row(tenant: str, session: str) -> Plan[dict[str, Any] | None]:
+    rows = yield from _read("working/session", tenant, session=session)
+    return rows[0] if rows else None
+
+
+# -- writes ---------------------------------------------------------------------------------------
+
+
+def _open(unit: UnitOfWork, session: str, policy: Any | None, actor: str) -> Steps[tuple[Any, list[Any], Any]]:
+    """Inside the transaction: the session's row, its items, and the policy in force (an ``open``
+    event is queued when the session is new or the caller gives another policy)."""
+    rows = yield from unit._q("working/session", session=session)
+    row = rows[0] if rows else None
+    if row is not None and row["status"] == "closed":
+        raise ValidationError(f"working session {session!r} is closed; start another session")
+    found = [_item(r) for r in (yield from unit._q("working/items", session=session))]
+    stored = _policy(row)
+    from .working import WorkingPolicy
+    opening = None
+    if stored is None or (policy is not None and policy != stored):
+        stored = policy or WorkingPolicy()
+        opening = _event(session, "open", {"policy": stored.model_dump()}, actor)
+    return stored, found, opening
+
+
+def _add_work(tenant: str, session: str, spec: dict[str, Any], policy: Any | None, now: datetime,
+              actor: str) -> Steps[dict[str, Any]]:
+    unit = yield from UnitOfWork.open(tenant, now, None)
+    eff, found, opening = yield from _open(unit, session, policy, actor)
+    same = next((i for i in found if i.id == spec["id"]), None)
+    live = [i for i in found if i.evicted_at is None]
+    if same is not None:  # a retried add (a resumed agent): nothing new
+        return {"item": same, "duplicate": True, "used": sum(i.tokens for i in live), "policy": eff,
+                "warning": None, "evicted": [], "summary": None}
+    for cited in spec["cites"]:
+        if cited not in {i.id for i in found}:
+            raise NotFoundError(f"item cites {cited!r}, which is not an item of session {session!r}")
+    spec["tokens"] = item_tokens(spec["type"], spec["author"], spec["text"])
+    if spec["tokens"] > eff.budget_tokens:
+        raise ValidationError(f"the item needs {spec['tokens']} tokens, more than the session's whole "
+                              f"{eff.budget_tokens}-token budget; shorten it or raise the budget")
+    d = decide(live, spec["tokens"], eff)
+    # the summary is written before the new item, so a later summary reads older text first
+    events = [opening] if opening else []
+    summary_id = None
+    if d.summary_text is not None:
+        summary_id = f"sum-{uuid.uuid4().hex[:10]}"
+        covers: list[str] = []
+        for i in live:
+            if i.id in d.replaces:
+                covers += (i.covers or [i.id]) if i.type == "summary" else [i.id]
+        events.append(_event(session, "compress", {
+            "id": summary_id, "type": "summary", "role": "system", "author": "graphmem", "text": d.summary_text,
+            "importance": max([i.importance for i in live if i.id in d.replaces] + [0.5]),
+            "tokens": d.summary_tokens, "cites": d.replaces, "covers": covers, "replaces": d.replaces}, actor))
+    events.append(_event(session, "add", spec, actor, f"wm:{session}:{spec['id']}"))
+    if d.evict:
+        events.append(_event(session, "evict", {"items": d.evict, "reason": "budget"}, actor))
+    for ev in events:
+        yield from unit.apply(ev)
+    yield from unit.flush()
+    rows = yield from unit._q("working/items", session=session)
+    by_id = {r["id"]: _item(r) for r in rows}
+    return {"item": by_id[spec["id"]], "duplicate": False, "used": d.used_after, "policy": eff,
+            "warning": d.warning, "evicted": d.evict, "summary": by_id.get(summary_id or ""),
+            "used_with_new": d.used_with_new}
+
+
+def add(tenant: str, session: str, spec: dict[str, Any], policy: Any | None, now: datetime,
+        actor: str) -> Plan[dict[str, Any]]:
+    """Add one item, and in the same transaction compress or evict what the budget needs."""
+    out = yield Tx(lambda: _add_work(tenant, session, dict(spec), policy, now, actor), "working add")
+    return out
+
+
+def _simple_work(tenant: str, session: str, action: str, detail: dict[str, Any], now: datetime, actor: str,
+                 id: str | None, need_items: list[str]) -> Steps[Any]:
+    unit = yield from UnitOfWork.open(tenant, now, None)
+    _eff, found, opening = yield from _open(unit, session, None, actor)
+    known = {i.id for i in found}
+    missing = [x for x in need_items if x not in known]
+    if missing:
+        raise NotFoundError(f"no item {missing[0]!r} in working session {session!r}")
+    result = None
+    for ev in ([opening] if opening else []) + [_event(session, action, detail, actor, id)]:
+        result = yield from unit.apply(ev)
+    yield from unit.flush()
+    return result
+
+
+def record(tenant: str, session: str, action: str, detail: dict[str, Any], now: datetime, actor: str,
+           id: str | None = None, need_items: list[str] | None = None) -> Plan[Any]:
+    """One working event (use, checkpoint, context, close) in its own transaction."""
+    result = yield Tx(lambda: _simple_work(tenant, session, action, detail, now, actor, id, need_items or []),
+                      f"working {action}")
+    return result
+
+
+def use(tenant: str, session: str, ids: list[str], now: datetime, actor: str) -> Plan[Any]:
+    if not ids:
+        raise ValidationError("use needs at least one item id")
+    return (yield from record(tenant, session, "use", {"items": ids}, now, actor, need_items=ids))
+
+
+def checkpoint(tenant: str, session: str, state: dict[str, Any], now: datetime, actor: str,
+               id: str | None) -> Plan[Any]:
+    return (yield from record(tenant, session, "checkpoint", {"state": state}, now, actor,
+                              f"wm:{session}:checkpoint:{id}" if id else None))
+
+
+def resume_state(tenant: str, session: str) -> Plan[dict[str, Any]]:
+    row = yield from session_row(tenant, session)
+    found = yield from items(tenant, session)
+    return {"row": row, "items": found, "policy": _policy(row)}
+
+
+def sessions(tenant: str, status: str | None, limit: int) -> Plan[list[dict[str, Any]]]:
+    """The tenant's working sessions, most recently active first."""
+    if status not in (None, "open", "closed"):
+        raise ValidationError("status is 'open', 'closed' or None")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
+        raise ValidationError("limit must be an integer from 1 to 10000")
+    rows = yield from _read("working/open_sessions", tenant, status=status, limit=limit)
+    return rows
+
+
+def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps[list[dict[str, Any]]]:
+    """The working events an erase must redact too (see cypher/working/erase_targets.cypher)."""
+    rows = yield from _read("working/erase_targets", tenant, subject=subject, sources=sources)
+    return rows
+
+
+# -- projection -----------------------------------------------------------------------------------
+
+_NEEDS: dict[str, dict[str, type]] = {"add": {"id": str, "text": str, "type": str},
+                                      "compress": {"id": str, "text": str, "replaces": list},
+                                      "evict": {"items": list}, "use": {"items": list}, "checkpoint": {"state": dict},
+                                      "close": {"outcome": str}, "open": {"policy": dict}, "context": {}}
+
+
+def check_detail(action: str, detail: dict[str, Any]) -> None:
+    """A ``working`` event applied by hand (``mem.apply``) is refused unless its detail has what
+    its action needs; nothing is written then."""
+    for key, kind in _NEEDS.get(action, {}).items():
+        if not isinstance(detail.get(key), kind):
+            raise ValidationError(f"a working {action!r} event needs detail.{key} ({kind.__name__})")
+    if action in ("evict", "use", "compress"):
+        ids = detail.get("items") if action != "compress" else detail.get("replaces")
+        if not all(isinstance(x, str) and x for x in ids or []):
+            raise ValidationError(f"a working {action!r} event lists item ids as strings")
+
+
+
+def flush_working(_q: Query, steps: list[dict[str, Any]]) -> Steps[None]:
+    """Write a unit of work's working events as nodes: items, evictions, uses, then per-session
+    state merged in order (latest checkpoint wins, counters add up)."""
+    new_items: list[dict[str, Any]] = []
+    evictions: list[dict[str, Any]] = []
+    uses: list[dict[str, Any]] = []
+    sessions: dict[str, dict[str, Any]] = {}
+    for s in sorted(steps, key=lambda s: s["seq"]):
+        d, sid, at = s["detail"], s["session"], s["at"]
+        st = sessions.setdefault(sid, {
+            "session": sid, "first_at": at, "policy": None, "checkpoint": None, "checkpoint_seq": None,
+            "checkpoint_at": None, "checkpoints": 0, "added": 0, "contexts": 0, "context_tokens": 0,
+            "context_budget": 0, "context_dropped": 0, "status": None, "closed_at": None, "outcome": None,
+            "task": None, "wrong_memory": None, "report": None})
+        st["last_seq"], st["last_at"] = s["seq"], at
+        action = s["action"]
+        if action == "open":
+            st["policy"] = json.dumps(d.get("policy") or {}, sort_keys=True)
+        elif action in ("add", "compress"):
+            new_items.append({"session": sid, "uid": d["id"], "type": d.get("type", "turn"), "role": d.get("role"),
+                              "author": d.get("author"), "text": d.get("text", ""),
+                              "importance": float(d.get("importance", 0.5)), "tokens": int(d.get("tokens", 0)),
+                              "seq": s["seq"], "at": at, "cites": list(d.get("cites") or []),
+                              "covers": list(d.get("covers") or []),
+                              "claim": json.dumps(d["claim"], sort_keys=True) if d.get("claim") else None,
+                              "temporary": bool(d.get("temporary")), "source": d.get("source")})
+            st["added"] += 1
+            evictions += [{"session": sid, "uid": x, "at": at, "reason": "compressed", "replaced_by": d["id"]}
+                          for x in d.get("replaces") or []]
+        elif action == "evict":
+            evictions += [{"session": sid, "uid": x, "at": at, "reason": d.get("reason", "budget"),
+                           "replaced_by": None} for x in d.get("items") or []]
+        elif action == "use":
+            uses += [{"session": sid, "uid": x, "at": at} for x in d.get("items") or []]
+        elif action == "checkpoint":
+            st.update(checkpoint=json.dumps(d.get("state"), sort_keys=True, ensure_ascii=False),
+                      checkpoint_seq=s["seq"], checkpoint_at=at)
+            st["checkpoints"] += 1
+        elif action == "context":
+            st["contexts"] += 1
+            st["context_tokens"] += int(d.get("used_tokens", 0))
+            st["context_budget"] += int(d.get("budget_tokens", 0))
+            st["context_dropped"] += int(d.get("left_out", 0))
+        elif action == "close":
+            st.update(status="closed", closed_at=at, outcome=d.get("outcome"), task=d.get("task"),
+                      wrong_memory=len(d.get("wrong_memory") or []),
+                      report=json.dumps(d.get("report") or {}, sort_keys=True, ensure_ascii=False))
+    yield from _q("working/write_sessions", sessions=list(sessions.values()))
+    if new_items:
+        yield from _q("working/write_items", items=new_items)
+    if evictions:
+        yield from _q("working/write_evictions", marks=evictions)
+    if uses:
+        yield from _q("working/write_uses", uses=uses)

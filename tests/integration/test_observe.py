@@ -1,0 +1,111 @@
+"""OpenTelemetry spans and metrics (in-memory exporter), structured logs, and graphmem stats."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+otel_sdk = pytest.importorskip("opentelemetry.sdk", reason="pip install graphmem[otel] (opentelemetry-sdk)")
+
+from opentelemetry import metrics, trace  # noqa: E402
+from opentelemetry.sdk.metrics import MeterProvider  # noqa: E402
+from opentelemetry.sdk.metrics.export import InMemoryMetricReader  # noqa: E402
+from opentelemetry.sdk.trace import TracerProvider  # noqa: E402
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
+
+from graphmem.errors import ValidationError  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def otel():
+    spans = InMemorySpanExporter()
+    tp = TracerProvider()
+    tp.add_span_processor(SimpleSpanProcessor(spans))
+    trace.set_tracer_provider(tp)
+    reader = InMemoryMetricReader()
+    metrics.set_meter_provider(MeterProvider(metric_readers=[reader]))
+    return spans, reader
+
+
+def _points(reader) -> dict[str, list]:
+    out: dict[str, list] = {}
+    data = reader.get_metrics_data()
+    for rm in data.resource_metrics if data else []:
+        for sm in rm.scope_metrics:
+            for m in sm.metrics:
+                out.setdefault(m.name, []).extend(m.data.data_points)
+    return out
+
+
+def test_writes_context_extraction_and_sweep_make_spans_metrics_and_logs(otel, store, caplog):
+    spans, reader = otel
+    spans.clear()
+    caplog.set_level(logging.INFO, logger="graphmem")
+    store.set("deploy", "port", "8000")
+    store.ingest("I moved to Hewan Rd on Sep 20.", id="m1", speaker="lin", at="2026-09-18T10:00:00Z")
+    ctx = store.context("what port does deploy use?", subject="deploy", budget_tokens=300)
+    store.sweep()
+    with pytest.raises(ValidationError):
+        store.apply({"op": "set", "subject": "x", "topic": "t"})
+    names = [s.name for s in spans.get_finished_spans()]
+    assert names.count("graphmem.apply") >= 3 and "graphmem.context" in names and "graphmem.sweep" in names
+    c = next(s for s in spans.get_finished_spans() if s.name == "graphmem.context")
+    assert c.attributes["graphmem.tenant"] == store.tenant
+    assert c.attributes["graphmem.used_tokens"] == ctx.used_tokens
+    assert c.attributes["graphmem.budget_tokens"] == 300
+    assert c.attributes["graphmem.items_dropped"] == len(ctx.left_out)
+    failed = [s for s in spans.get_finished_spans() if s.name == "graphmem.apply" and not s.status.is_ok]
+    assert failed and failed[-1].attributes["graphmem.tenant"] == store.tenant
+    points = _points(reader)
+    writes = {p.attributes["op"]: p.value for p in points["graphmem.writes"] if p.attributes["tenant"] == store.tenant}
+    assert writes["set"] == 1 and writes["message"] == 1
+    assert any(p.attributes["tenant"] == store.tenant for p in points["graphmem.context.tokens_used"])
+    assert sum(p.value for p in points["graphmem.extraction.facts"] if p.attributes["tenant"] == store.tenant) >= 1
+    assert any(p.attributes.get("op") == "context" for p in points["graphmem.operation.duration"])
+    records = [r for r in caplog.records if r.name == "graphmem"]
+    ops = [r.graphmem["op"] for r in records]
+    assert {"apply", "context", "extraction", "sweep"} <= set(ops)
+    for r in records:
+        json.dumps(r.graphmem)  # every field is JSON-able
+    ctx_log = next(r.graphmem for r in records if r.graphmem["op"] == "context")
+    assert ctx_log["used_tokens"] == ctx.used_tokens and ctx_log["budget_tokens"] == 300
+
+
+def test_working_memory_reports_tokens_and_the_80_percent_warning(otel, store, caplog):
+    spans, reader = otel
+    caplog.set_level(logging.INFO, logger="graphmem")
+    w = store.working("obs", budget_tokens=100)
+    w.add("word " * 60, id="a")
+    r = w.add("word " * 30, id="b")
+    assert r.warning
+    warned = [x for x in caplog.records if x.name == "graphmem" and x.levelno == logging.WARNING
+              and x.graphmem["op"] == "working.add"]
+    assert warned and warned[-1].graphmem["warning"] == r.warning
+    points = _points(reader)
+    assert any(p.attributes["tenant"] == store.tenant for p in points["graphmem.working.tokens_used"])
+
+
+def test_a_failed_leg_is_counted(otel, store):
+    _spans, reader = otel
+
+    class Boom:
+        name, dimensions = "boom", 8
+
+        def embed(self, texts):
+            raise RuntimeError("down")
+    from graphmem import GraphMem
+    mem = GraphMem(store.settings, tenant=store.tenant, driver=store._driver, install_schema=False, embedder=Boom())
+    ctx = mem.context("anything at all")
+    assert ctx.failed_legs == ["vector"]
+    legs = [p for p in _points(reader)["graphmem.context.failed_legs"] if p.attributes["tenant"] == store.tenant]
+    assert legs and legs[0].attributes["leg"] == "vector"
+
+
+def test_without_opentelemetry_everything_is_a_no_op(store, monkeypatch):
+    from graphmem import observe
+    monkeypatch.setattr(observe, "_otel", lambda: None)
+    store.set("a", "b", "c")
+    assert store.context("a b", subject="a").items
