@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import logging
 import math
 import os
 import re
-from typing import Protocol, runtime_checkable
+from contextlib import contextmanager
+from typing import Iterator, Protocol, runtime_checkable
 
 from .errors import ConfigurationError
 
@@ -87,6 +89,22 @@ class HashingEmbedder:
         return vectors
 
 
+@contextmanager
+def _logging_left_alone() -> Iterator[None]:
+    """wordllama calls ``logging.basicConfig(level=INFO)`` when imported, which would print every
+    INFO line of the application (graphmem's own structured logs included) on stderr. A library
+    must not configure its host's logging: whatever the import adds to the root logger is undone."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        for h in root.handlers[:]:
+            if h not in handlers:
+                root.removeHandler(h)
+        root.setLevel(level)
+
+
 class WordLlamaEmbedder:
     """WordLlama's bundled 256-dimension model, loaded from the package's own folder, never downloaded."""
 
@@ -94,7 +112,8 @@ class WordLlamaEmbedder:
 
     def __init__(self, dimensions: int = 256) -> None:
         try:
-            import wordllama  # type: ignore[import-untyped]
+            with _logging_left_alone():
+                import wordllama  # type: ignore[import-untyped]
         except ImportError as e:
             raise ConfigurationError("the 'wordllama' embedder needs the wordllama package: pip install wordllama, "
                                      "or set GRAPHMEM_EMBEDDER=hashing / off") from e

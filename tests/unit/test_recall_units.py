@@ -121,3 +121,14 @@ def test_count_tokens_is_the_piece_by_piece_rule_and_adds_up_over_lines(text):
     halves = text.split("\n", 1)
     if len(halves) == 2:  # fit() counts each block with its joining newline and skips the final count
         assert count_tokens(text) == count_tokens(halves[0]) + count_tokens("\n" + halves[1])
+
+
+def test_loading_the_bundled_embedder_leaves_the_hosts_logging_alone():
+    import logging
+    import subprocess
+    import sys
+
+    code = ("import logging; from graphmem.embed import WordLlamaEmbedder; WordLlamaEmbedder(); "
+            "r = logging.getLogger(); print(len(r.handlers), r.level)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["0", str(logging.WARNING)]
