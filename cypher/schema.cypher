@@ -38,3 +38,7 @@ CREATE CONSTRAINT embedding_state_key IF NOT EXISTS FOR (x:EmbeddingState) REQUI
 CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text, s.author] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
 CREATE FULLTEXT INDEX message_text_cjk IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
 CREATE INDEX source_session IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.session);
+// Episodes (what a person did, and when): one per (tenant, uid); read by person and by time.
+CREATE CONSTRAINT episode_key IF NOT EXISTS FOR (ep:Episode) REQUIRE (ep.tenant, ep.uid) IS UNIQUE;
+CREATE INDEX episode_who IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.who);
+CREATE INDEX episode_start IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.start);

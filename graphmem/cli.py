@@ -233,6 +233,27 @@ def why(subject: str, topic: str, valid_at: Optional[str] = None, known_at: Opti
             _fail(e)
 
 
+@app.command("episodes")
+def episodes(who: Optional[str] = typer.Option(None, help="whose episodes (a speaker / subject id)"),
+             since: Optional[str] = typer.Option(None, help="episodes that end after this time"),
+             until: Optional[str] = typer.Option(None, help="episodes that start before this time"),
+             text: Optional[str] = typer.Option(None, help="the activity or place contains this text"),
+             known_at: Optional[str] = typer.Option(None, help="record time (default now)"),
+             limit: int = typer.Option(50, help="at most this many, newest first"),
+             tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+             as_json: bool = JsonOpt) -> None:
+    """What people said they did, and when: stored episodes overlapping [since, until).
+
+    Example: graphmem episodes --who caroline --since 2023-05-01 --until 2023-06-01 -t conv-26
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.episodes(who=who, since=since, until=until, text=text, known_at=known_at, limit=limit),
+                   as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
 @app.command("path")
 def path(start: str, topics: list[str] = typer.Argument(..., help="topics to follow, in order"),
          valid_at: Optional[str] = None, known_at: Optional[str] = None, env: Optional[str] = None,

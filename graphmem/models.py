@@ -21,6 +21,8 @@ __all__ = [
     "Authority",
     "ConfirmEvent",
     "DeclareTopicEvent",
+    "Episode",
+    "EpisodeEvent",
     "EraseCancelEvent",
     "EraseRequestEvent",
     "Event",
@@ -299,6 +301,30 @@ class PlaybookEvent(_Event):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+class EpisodeEvent(_Event):
+    """Something a person did at a time ("I went to a support group yesterday"): who, what, where,
+    and when as a day or a range ``[start, end)`` (a vague "last week" is its Monday to the next).
+    An episode is a record of its own, not a fact: it supersedes nothing and never answers
+    ``as_of``. Drawn from a message it names that message as its ``source``."""
+
+    op: Literal["episode"]
+    source: Ident  # type: ignore[assignment]  # required: the text that reports it
+    who: Ident
+    what: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "what", 2_000).strip())]
+    where: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "where", MAX_ID).strip())] | None = None
+    start: Time
+    end: Time
+    evidence: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "evidence", MAX_TEXT))] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "EpisodeEvent":
+        if not self.what:
+            raise ValueError("an episode needs 'what' (what was done)")
+        if self.end <= self.start:
+            raise TemporalError(f"end {self.end.isoformat()} is not after start {self.start.isoformat()}")
+        return self
+
+
 class MessageEvent(_Event):
     """Free text; the extractor turns it into events whose source is this message."""
 
@@ -319,12 +345,13 @@ class MessageEvent(_Event):
 
 Event = Annotated[
     Union[SourceEvent, SetEvent, RevokeEvent, QuoteEvent, ConfirmEvent, RejectEvent, RetractEvent,
-          DeclareTopicEvent, MessageEvent, ExpireEvent, EraseRequestEvent, EraseCancelEvent, PlaybookEvent],
+          DeclareTopicEvent, MessageEvent, ExpireEvent, EraseRequestEvent, EraseCancelEvent, PlaybookEvent,
+          EpisodeEvent],
     Field(discriminator="op"),
 ]
 _EVENT = TypeAdapter(Event)
 OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire",
-       "erase_request", "erase_cancel", "playbook")
+       "erase_request", "erase_cancel", "playbook", "episode")
 
 
 def parse_event(data: Any) -> Any:
@@ -432,6 +459,22 @@ class Why(BaseModel):
     supersedes_fact: str | None = None
     supersedes_value: str | None = None
     quoted_by: list[str] = Field(default_factory=list)
+    text: str | None = None
+
+
+class Episode(BaseModel):
+    """One stored episode (``GraphMem.episodes``): who did what, where, in ``[start, end)``."""
+
+    uid: str
+    who: str
+    what: str
+    where: str | None = None
+    start: datetime
+    end: datetime
+    source: str
+    said_at: datetime | None = None
+    evidence: str | None = None
+    recorded_at: datetime
     text: str | None = None
 
 

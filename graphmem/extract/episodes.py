@@ -2,10 +2,11 @@
 "I painted a sunset last week", "上周六我们去爬了黄山").
 
 An :class:`Episode` says who did what, where and when — the time resolved against the message
-(a day, or a range when the text is vague: "last week" is that Monday to the next). It is drawn
-by :meth:`RuleExtractor.episodes`, separately from ``extract``: the store has no episode records
-yet (FORMAT.md has no op for them), so nothing here is written to the ledger. The same gates as
-for facts apply: no questions, no "you…", no one else's activity, nothing hypothetical or negated.
+(a day, or a range when the text is vague: "last week" is that Monday to the next).
+:meth:`RuleExtractor.draw` (what the store's ingest uses) adds one ``episode`` event per episode
+after the facts :meth:`RuleExtractor.extract` draws; the store keeps them as ``:Episode`` records.
+The same gates as for facts apply: no questions, no "you…", no one else's activity, nothing
+hypothetical or negated.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from .dates import find_dates, midnight
 from .gates import is_question
 
-__all__ = ["Episode", "episodes_en", "episodes_zh"]
+__all__ = ["Episode", "episode_event", "episodes_en", "episodes_zh", "may_episode"]
 
 _STATIVE = {"be", "was", "were", "been", "is", "am", "are", "had", "have", "has", "felt", "feel", "thought", "think",
             "knew", "know", "loved", "love", "liked", "like", "hoped", "hope", "wanted", "want", "needed", "need",
@@ -33,6 +34,22 @@ _VAGUE = re.compile(r"\b(?P<w>last (?:week|weekend|month|year|night|summer|winte
 _ZH_TIME = re.compile(r"昨天|前天|上周[一二三四五六日天]?|上个?星期[一二三四五六日天]?|上个?月|去年|前年|上周末|周末|那天|刚才|今天早上|今早")
 
 
+_EN_CUE_WHO = re.compile(r"\b(?:I|[Ww]e)\b")
+_EN_CUE_WHEN = re.compile(r"\b(?:yesterday|today|tonight|ago|last|this (?:morning|afternoon|evening|weekend)|other day|"
+                          r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|"
+                          r"june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+                          r"\d{4}-\d{1,2}-\d{1,2})\b", re.I)
+_ZH_CUE_WHEN = re.compile(_ZH_TIME.pattern + r"|\d{1,2}月\d{1,2}[日号]|昨日|今天")
+
+
+def may_episode(text: str, lang: str) -> bool:
+    """Could an episode be drawn here? A cheap test on the raw text (a first-person word and a time
+    word) that spares the parse for most turns."""
+    if lang == "zh":
+        return "我" in text and _ZH_CUE_WHEN.search(text) is not None
+    return _EN_CUE_WHO.search(text) is not None and _EN_CUE_WHEN.search(text) is not None
+
+
 @dataclass(frozen=True)
 class Episode:
     who: str
@@ -41,6 +58,15 @@ class Episode:
     start: datetime
     end: datetime  # exclusive
     evidence: str  # "[a:b] sentence"
+
+
+def episode_event(e: "Episode") -> dict[str, Any]:
+    """The ledger's ``episode`` event for a drawn episode (its source is the message)."""
+    out: dict[str, Any] = {"op": "episode", "who": e.who, "what": e.what, "start": e.start.isoformat(),
+                           "end": e.end.isoformat(), "evidence": e.evidence}
+    if e.where:
+        out["where"] = e.where
+    return out
 
 
 _AGO = re.compile(r"\b(?:about |around |almost |nearly |over )?(?P<n>\d+|a|an|one|two|three|four|five|six|a few|a couple of) "
