@@ -303,7 +303,9 @@ class PlaybookEvent(_Event):
 
 class EpisodeEvent(_Event):
     """Something a person did at a time ("I went to a support group yesterday"): who, what, where,
-    and when as a day or a range ``[start, end)`` (a vague "last week" is its Monday to the next).
+    and when as a day or a range ``[start, end)`` (a vague "last week" is its Monday to the next);
+    no ``start`` when the text does not say when ("I joined a writers group"): some time before
+    ``end``.
     An episode is a record of its own, not a fact: it supersedes nothing and never answers
     ``as_of``. Drawn from a message it names that message as its ``source``."""
 
@@ -312,7 +314,7 @@ class EpisodeEvent(_Event):
     who: Ident
     what: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "what", 2_000).strip())]
     where: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "where", MAX_ID).strip())] | None = None
-    start: Time
+    start: Time | None = None
     end: Time
     evidence: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "evidence", MAX_TEXT))] | None = None
 
@@ -320,7 +322,7 @@ class EpisodeEvent(_Event):
     def _check(self) -> "EpisodeEvent":
         if not self.what:
             raise ValueError("an episode needs 'what' (what was done)")
-        if self.end <= self.start:
+        if self.start is not None and self.end <= self.start:
             raise TemporalError(f"end {self.end.isoformat()} is not after start {self.start.isoformat()}")
         return self
 
@@ -469,7 +471,7 @@ class Episode(BaseModel):
     who: str
     what: str
     where: str | None = None
-    start: datetime
+    start: datetime | None = None  # None: some time before ``end`` (the text does not say when)
     end: datetime
     source: str
     said_at: datetime | None = None

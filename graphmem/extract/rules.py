@@ -50,6 +50,7 @@ class RuleExtractor(_Statements):
         self.vocabulary = vocabulary or Vocabulary.default()
         self._nlp: dict[str, Any] = {}
         self._docs: dict[str, Any] = {}  # English texts parsed ahead by prepare()
+        self._may: dict[tuple[str, str], bool] = {}
 
     # -- spaCy ---------------------------------------------------------------------------------
 
@@ -95,7 +96,16 @@ class RuleExtractor(_Statements):
 
     def _may_draw(self, text: str, lang: str) -> bool:
         """Could any rule fire on this text? A cheap pass over the raw text that spares the parse
-        for the many messages (most of real chat) where no cue or pattern occurs at all."""
+        for the many messages (most of real chat) where no cue or pattern occurs at all. Remembered
+        for the texts of the last batch (a batch asks twice: before the parse and after it)."""
+        key = (text, lang)
+        if key not in self._may:
+            if len(self._may) > 4096:
+                self._may.clear()
+            self._may[key] = self._may_draw_uncached(text, lang)
+        return self._may[key]
+
+    def _may_draw_uncached(self, text: str, lang: str) -> bool:
         if _CANCEL.search(text) or _REVOKE_STRONG.search(text) or _REVOKE_VERB.search(text) \
                 or _CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, _EPOCH):
             return True
@@ -103,6 +113,9 @@ class RuleExtractor(_Statements):
             return True
         variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
             if lang == "en" else (text,)
+        combined = self._any_pattern(lang)
+        if combined is not None:
+            return any(combined.search(v) for v in variants)
         return any(p.regex.search(v) for t in self.vocabulary.topics.values() for p in t.patterns.get(lang, [])
                    for v in variants)
 

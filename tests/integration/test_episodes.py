@@ -47,6 +47,14 @@ def test_ingest_stores_episodes_and_reads_them_by_window(store, driver):
         ("painted a sunset", "m3", "melanie"), ("went to a support group", "m1", "caroline"), ("去爬了黄山", "m2", "lin")]
 
 
+def test_an_activity_without_a_time_is_an_episode_before_the_message(store):
+    store.ingest("I wanted to tell you I just joined a writers group.", id="u1", speaker="joanna", at=AT)
+    (e,) = store.episodes(who="joanna")
+    assert (e.what, e.start, e.end.isoformat()) == ("joined a writers group", None, "2023-05-09T00:00:00+00:00")
+    assert store.episodes(since="2023-01-01", until="2023-02-01") == [e]  # some time before: any earlier window
+    assert store.episodes(since="2023-05-09") == []
+
+
 def test_episode_op_validation_and_place(store, driver):
     store.add_source("doc", kind="message", at=AT, text="We hiked Yosemite in May.", author="lin")
     store.apply({"op": "episode", "source": "doc", "who": "lin", "what": "hiked", "where": "Yosemite",
