@@ -46,4 +46,5 @@ def episodes(tenant: str, now: datetime, *, who: str | None = None, since: Any =
     return [Episode(uid=r["uid"], who=r["who"], what=r["what"], where=r["where"],
                     start=to_datetime(r["start"]), end=to_datetime(r["end"]),  # type: ignore[arg-type]
                     source=r["source"], said_at=to_datetime(r["said_at"]), evidence=r["evidence"],
-                    recorded_at=to_datetime(r["recorded_at"]), text=r["text"]) for r in rows]  # type: ignore[arg-type]
+                    recorded_at=to_datetime(r["recorded_at"]), planned=bool(r["planned"]), text=r["text"])
+            for r in rows]  # type: ignore[arg-type]

@@ -317,6 +317,7 @@ class EpisodeEvent(_Event):
     start: Time | None = None
     end: Time
     evidence: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "evidence", MAX_TEXT))] | None = None
+    planned: bool = Field(default=False, description="a plan ahead of its source ('next month'): not done yet")
 
     @model_validator(mode="after")
     def _check(self) -> "EpisodeEvent":
@@ -476,6 +477,7 @@ class Episode(BaseModel):
     source: str
     said_at: datetime | None = None
     evidence: str | None = None
+    planned: bool = False
     recorded_at: datetime
     text: str | None = None
 

@@ -145,6 +145,7 @@ class Episode(StructuredNode):
     source = StringProperty()
     said_at = DateTimeProperty()
     recorded_at = DateTimeProperty()
+    planned = BooleanProperty()
     from_source = RelationshipTo("Source", "FROM")
     by = RelationshipTo("Entity", "BY")
     at_place = RelationshipTo("Entity", "AT")

@@ -534,6 +534,7 @@ class UnitOfWork:
         self._w_episodes.append({"uid": f"ep{cur.seq}.{cur.n_episodes}", "seq": cur.seq, "who": e.who,
                                  "what": e.what, "where": e.where, "start": e.start, "end": e.end,
                                  "evidence": e.evidence, "source": e.source, "said_at": src["at"],
+                                 "planned": e.planned,
                                  "recorded_at": cur.at})
 
     def _op_playbook(self, e: Any) -> Steps[None]:

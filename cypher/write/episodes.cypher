@@ -9,7 +9,7 @@ MERGE (who:Entity {tenant: $tenant, uid: p.who})
 ON CREATE SET who.name = p.who
 CREATE (ep:Episode {tenant: $tenant, uid: p.uid, seq: p.seq, who: p.who, what: p.what, where: p.where,
                     start: datetime(p.start), end: datetime(p.end), evidence: p.evidence, source: p.source,
-                    said_at: datetime(p.said_at), recorded_at: datetime(p.recorded_at)})
+                    said_at: datetime(p.said_at), recorded_at: datetime(p.recorded_at), planned: p.planned})
 CREATE (ep)-[:FROM]->(s)
 CREATE (ep)-[:BY]->(who)
 WITH ep, p

@@ -48,13 +48,18 @@ _EN_CUE_ACT = re.compile(r"\b(?:\w+ed|\w+ing|went|took|got|gotten|made|saw|met|r
                          r"quit|slept|swam|wore|begun|seen|taken|written|eaten|given|flown|ridden|won)\b", re.I)
 
 
+_EN_CUE_LEAD = re.compile(r"(?:^|[.!?]\s+)(?:(?:just|finally|also|recently)\s+)?(?:\w+ed|went|took|got|made|saw|met|"
+                          r"ran|won|bought|built|found|spent|wrote|finished)\b", re.I)  # "Took a trip to Rome."
+
+
 def may_episode(text: str, lang: str) -> bool:
     """Could an episode be drawn here? A cheap test on the raw text (a first-person word, and a
     time word or a past or -ing verb form) that spares the parse for turns without one."""
     if lang == "zh":
         return "我" in text and _ZH_CUE_WHEN.search(text) is not None
-    return _EN_CUE_WHO.search(text) is not None and (_EN_CUE_WHEN.search(text) is not None
-                                                     or _EN_CUE_ACT.search(text) is not None)
+    return (_EN_CUE_WHO.search(text) is not None and (_EN_CUE_WHEN.search(text) is not None
+                                                      or _EN_CUE_ACT.search(text) is not None)) \
+        or _EN_CUE_LEAD.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,7 @@ class Episode:
     start: datetime | None  # None: before ``end``, the text does not say when
     end: datetime  # exclusive
     evidence: str  # "[a:b] sentence"
+    planned: bool = False  # ahead of the message ("I'm going camping next month"): not done yet
 
 
 def episode_event(e: "Episode") -> dict[str, Any]:
@@ -73,6 +79,8 @@ def episode_event(e: "Episode") -> dict[str, Any]:
                            "evidence": e.evidence}
     if e.start is not None:
         out["start"] = e.start.isoformat()
+    if e.planned:
+        out["planned"] = True
     if e.where:
         out["where"] = e.where
     return out
@@ -162,7 +170,9 @@ _LIGHT = {"got", "get", "made", "make", "did", "do", "gave", "give", "found", "s
 _NOT_ACTS = (_STATIVE - _LIGHT) | {"wait", "waiting", "bet", "hoping", "thinking", "wondering", "feeling", "looking",
                                    "planning", "considering", "going", "trying", "gonna", "getting", "doing", "having",
                                    "enjoying", "loving", "liking", "missing", "struggling", "dealing", "waiting",
-                                   "hanging", "living", "staying", "sticking", "focusing", "keeping", "learning"}
+                                   "hanging", "living", "staying", "sticking", "focusing", "keeping", "learning",
+                                   "deciding", "scared", "excited", "thrilled", "stoked", "pumped", "interested",
+                                   "tired", "worried", "bored", "amazed", "surprised", "hooked", "blessed"}
 _GATE_HEADS = {"wish", "hope", "want", "plan", "imagine", "suppose", "think", "if", "would", "could", "should", "might",
                "dream", "consider", "considering", "thinking", "planning", "hoping", "wanted", "wished", "hoped",
                "planned", "thought", "imagined", "pretend", "mean", "meant", "wonder", "tried", "try", "need",
@@ -180,6 +190,9 @@ _IDIOM_ACT = re.compile(r"^\w+ (?:my |our )?(?:fingers|a (?:real |big |huge )?di
                         r"the most of|my (?:day|week)|a point|sure|up my mind|peace|progress|my best|our best|an effort)",
                         re.I)
 _TELL = {"tell", "told", "say", "said", "share", "shared", "mention", "mentioned", "announce", "know", "guess"}
+_PAST_FORMS = {"went", "took", "got", "made", "saw", "met", "ran", "won", "bought", "built", "found", "spent", "wrote",
+               "finished", "visited", "started", "joined", "tried", "watched", "painted", "baked", "cooked", "signed",
+               "adopted", "attended", "hiked", "played", "read", "finally"}
 _HABIT = {"always", "never", "usually", "often", "sometimes", "ever", "rarely", "normally", "generally"}
 _LEAD_ADV = {"just", "finally", "also", "recently", "actually", "even", "then", "so", "and", "already", "lately"}
 
@@ -201,15 +214,44 @@ def _light_ok(verb: Any, objs: list[Any]) -> bool:
 def _implied_i(sent: Any, verb: Any, tense: str | None) -> bool:
     """A chat sentence that opens with a past verb and no subject ("Just finished a painting",
     "Took a short trip to Rome") is the speaker's."""
-    if tense != "past" or verb.tag_ != "VBD" or verb.dep_ != "ROOT":
+    if tense != "past" or verb.tag_ not in ("VBD", "VB") or verb.dep_ != "ROOT":
         return False
     before = [t for t in sent if t.i < verb.i and not t.is_punct]
     return all(t.lower_ in _LEAD_ADV for t in before) and verb.lower_ not in _STATIVE
 
 
-def _clause_ok(verb: Any) -> bool:
-    """No negation, modal, "if", and no wish / plan / hope / think above the verb."""
-    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") or (c.dep_ == "mark" and c.lower_ in
+def _plan_head(verb: Any) -> Any:
+    """The verb that makes ``verb`` a plan — "going" in "I'm going to visit", ``verb`` itself in
+    "We'll drive to…" — or None."""
+    if verb.tag_ != "VB" or verb.pos_ != "VERB":
+        return None
+    if verb.dep_ == "xcomp" and verb.head.lower_ in ("going", "gon") and any(
+            c.dep_ == "aux" and c.lower_ in ("am", "'m", "are", "'re") for c in verb.head.children):
+        return verb.head
+    if any(c.dep_ == "aux" and c.lower_ in ("will", "'ll") for c in verb.children):
+        return verb
+    return None
+
+
+def _ahead(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
+    """When a plan is: the first date after the message's day the sentence names (a day, a
+    range, a month), "tonight", or "this weekend"."""
+    today = midnight(at)
+    for d in find_dates(sentence, at):
+        if d.start >= today + timedelta(days=1) or (d.start == today and re.search(r"\btonight\b", sentence, re.I)):
+            end = d.end or ((d.start + timedelta(days=32)).replace(day=1) if d.month_only else d.start + timedelta(days=1))
+            return d.start, end
+    if re.search(r"\bthis weekend\b", sentence, re.I) and today.weekday() < 5:
+        saturday = today + timedelta(days=5 - today.weekday())
+        return saturday, saturday + timedelta(days=2)
+    return None
+
+
+def _clause_ok(verb: Any, modal_ok: bool = False) -> bool:
+    """No negation, modal, "if", and no wish / plan / hope / think above the verb ("will" in a
+    plan, with ``modal_ok``)."""
+    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD" and not (modal_ok and c.lower_ in ("will", "'ll")))
+           or (c.dep_ == "mark" and c.lower_ in
            ("if", "unless", "whether", "until", "once")) for c in verb.children):
         return False
     up = verb
@@ -229,6 +271,8 @@ def _tense(verb: Any) -> str | None:
     auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if verb.tag_ == "VBD" and not auxes:
         return "past"
+    if verb.tag_ == "VB" and not auxes and verb.i == verb.sent.start and verb.lower_ in _PAST_FORMS:
+        return "past"  # "Took a short trip to Rome." (tagged as an imperative; "took" cannot be one)
     if verb.tag_ == "VBN" and any(a in ("have", "'ve", "has", "'s", "had", "'d") for a in auxes) \
             and not any(a in ("been", "be") for a in auxes):
         return "past"
@@ -249,24 +293,28 @@ def episodes_en(sent: Any, at: datetime, speaker: str) -> list[Episode]:
     today = midnight(at)
     out: list[Episode] = []
     for verb in sent:
-        if verb.pos_ != "VERB" or verb.lower_ in _NOT_ACTS:
+        if verb.pos_ != "VERB" or (verb.lower_ in _NOT_ACTS and not (verb.lower_ == "go" and _plan_head(verb))):
             continue
-        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "relcl"):
+        head = _plan_head(verb)  # "I'm going to visit …", "We'll drive to …": the verb that says so
+        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "relcl") and head is None:
             continue
-        if verb.dep_ == "relcl" and (verb.head.pos_ != "NOUN" or any(c.dep_ in ("dobj", "pobj") for c in verb.children)):
+        if verb.dep_ == "relcl" and (verb.head.pos_ != "NOUN" or any(c.dep_ in ("dobj", "pobj") or c.tag_ == "WRB"
+                                                                     for c in verb.children)):
             continue  # "a trip I took last summer": the trip is what was taken
-        tense = _tense(verb)
+        tense = "plan" if head is not None else _tense(verb)
         if tense is None:
             continue
-        subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
-        if subj is None and verb.dep_ == "conj":
-            subj = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
+        owner = head if head is not None else verb
+        subj = next((c for c in owner.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+        if subj is None and owner.dep_ == "conj":
+            subj = next((c for c in owner.head.children if c.dep_ == "nsubj"), None)
         if subj is None and not _implied_i(sent, verb, tense):
             continue
         if subj is not None and subj.lower_ not in ("i", "we") and not any(
                 c.dep_ == "conj" and c.lower_ in ("i", "me") for c in subj.children):
             continue  # "Anthony and I went to …" is the speaker's too
-        if not _clause_ok(verb) or any(c.dep_ == "advmod" and c.lower_ in _HABIT for c in verb.children):
+        if not _clause_ok(owner, modal_ok=tense == "plan") \
+                or any(c.dep_ == "advmod" and c.lower_ in _HABIT for c in verb.children):
             continue
         objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i]
         if any(c.dep_ == "dobj" and c.lower_ in _PRONOUN_OBJ for c in objs):
@@ -301,21 +349,29 @@ def episodes_en(sent: Any, at: datetime, speaker: str) -> list[Episode]:
                                                              _PRONOUN_OBJ for t in run[1:])):
             continue  # "I went there": no what
         a, b = run[0].idx, run[-1].idx + len(run[-1].text)
+        while b > a and not sent.doc.text[b - 1].isalnum():
+            b -= 1  # "for the first time-"
         if verb.dep_ == "relcl":  # "this pride parade I went to": the noun, the clause
             tail = [verb] + [t for c in objs if c.dep_ in ("prt", "prep") and not list(c.children) for t in [c]]
             a, b = verb.head.left_edge.idx, max(t.idx + len(t.text) for t in tail)
-            if verb.head.left_edge.i < sent.start or verb.head.left_edge.lower_ in _PRONOUN_OBJ:
+            if verb.head.left_edge.i < sent.start or verb.head.lower_ in _PRONOUN_OBJ:
                 continue
         place = next((e.text for e in sent.ents if e.label_ in ("GPE", "LOC", "FAC") and a <= e.start_char < b), None)
         evidence = f"[{a}:{b}] {text.strip()}"
-        if tense == "now" and _FUTURE.search(text):
-            continue  # "I'm hiking with some buddies this weekend": a plan, not an episode
+        if tense == "plan" or (tense == "now" and _FUTURE.search(text)):
+            # "I'm hiking with some buddies this weekend": a plan, kept only with a time ahead
+            ahead = _ahead(text, at)
+            if ahead is not None:
+                out.append(Episode(speaker, sent.doc.text[a:b], place, ahead[0], ahead[1], evidence, planned=True))
+            continue
         if when is not None and span is not None and _attached(sent, verb, span):
             if when[0] >= today + timedelta(days=1):
                 continue  # a plan, not an episode
             out.append(Episode(speaker, sent.doc.text[a:b], place, when[0], when[1], evidence))
         elif tense == "now" and _FUTURE.search(text):
             continue  # "I'm hiking with some buddies this weekend": a plan
+        elif tense == "now" and _FUTURE.search(sent.doc.text):
+            continue  # "… this weekend. We're checking out a new trail": the plan of another sentence
         elif tense == "now":
             out.append(Episode(speaker, sent.doc.text[a:b], place, today, today + timedelta(days=1), evidence))
         elif tense == "past" and when is None and not _FUTURE.search(text):
