@@ -53,6 +53,9 @@ def test_an_activity_without_a_time_is_an_episode_before_the_message(store):
     assert (e.what, e.start, e.end.isoformat()) == ("joined a writers group", None, "2023-05-09T00:00:00+00:00")
     assert store.episodes(since="2023-01-01", until="2023-02-01") == [e]  # some time before: any earlier window
     assert store.episodes(since="2023-05-09") == []
+    store.ingest("I'm going to visit my grandma next week.", id="u2", speaker="joanna", at=AT)
+    (plan,) = store.episodes(since="2023-05-09")
+    assert (plan.what, plan.planned, plan.start.isoformat()) == ("visit my grandma", True, "2023-05-15T00:00:00+00:00")
 
 
 def test_episode_op_validation_and_place(store, driver):
