@@ -193,6 +193,8 @@ _TELL = {"tell", "told", "say", "said", "share", "shared", "mention", "mentioned
 _PAST_FORMS = {"went", "took", "got", "made", "saw", "met", "ran", "won", "bought", "built", "found", "spent", "wrote",
                "finished", "visited", "started", "joined", "tried", "watched", "painted", "baked", "cooked", "signed",
                "adopted", "attended", "hiked", "played", "read", "finally"}
+_MENTAL = {"realize", "realise", "understand", "appreciate", "believe", "feel", "think", "accept", "enjoy", "love",
+           "like", "miss", "wonder", "worry", "care", "hope", "wish", "want", "need", "see", "notice", "remember"}
 _HABIT = {"always", "never", "usually", "often", "sometimes", "ever", "rarely", "normally", "generally"}
 _LEAD_ADV = {"just", "finally", "also", "recently", "actually", "even", "then", "so", "and", "already", "lately"}
 
@@ -321,6 +323,9 @@ def episodes_en(sent: Any, at: datetime, speaker: str) -> list[Episode]:
             continue  # "I painted it": what "it" is lies in another message
         if verb.lower_ in ("got", "gotten") and any(c.dep_ == "aux" for c in verb.children):
             continue  # "I've got a story": have
+        if any(c.dep_ == "xcomp" and (c.lower_ in _NOT_ACTS or c.lower_ in _STATIVE or c.lower_ in _MENTAL)
+               for c in verb.children):
+            continue  # "I'm starting to realize that …": a thought, not a deed
         if _IDIOM_ACT.search(verb.sent.text[verb.idx - verb.sent.start_char:]):
             continue
         if verb.lower_ in _LIGHT and verb.dep_ != "relcl" and not _light_ok(verb, objs):
