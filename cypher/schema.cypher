@@ -44,3 +44,7 @@ CREATE CONSTRAINT working_item_key IF NOT EXISTS FOR (w:WorkingItem) REQUIRE (w.
 CREATE INDEX working_item_author IF NOT EXISTS FOR (w:WorkingItem) ON (w.tenant, w.author);
 CREATE INDEX working_item_session IF NOT EXISTS FOR (w:WorkingItem) ON (w.tenant, w.session);
 CREATE INDEX outcome_at IF NOT EXISTS FOR (o:Outcome) ON (o.tenant, o.at);
+// Episodes (what a person did, and when): one per (tenant, uid); read by person and by time.
+CREATE CONSTRAINT episode_key IF NOT EXISTS FOR (ep:Episode) REQUIRE (ep.tenant, ep.uid) IS UNIQUE;
+CREATE INDEX episode_who IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.who);
+CREATE INDEX episode_start IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.start);

@@ -89,7 +89,9 @@ class StoreApi:
             from .extract import default_extractor
             self._extractor = default_extractor()
         start = observe.time.perf_counter()
-        drawn = list(self._extractor.extract(message, context))
+        # An extractor that can also read episodes (the rule extractor's ``draw``) gives both.
+        draw = getattr(self._extractor, "draw", None)
+        drawn = list(draw(message, context) if callable(draw) else self._extractor.extract(message, context))
         observe.extraction_yield(self.tenant, message.id, 1, len(drawn), (observe.time.perf_counter() - start) * 1000)
         return drawn
 
@@ -342,6 +344,15 @@ class StoreApi:
     def path(self, start: str, path: list[str], **kw: Any) -> Any:
         """Follow entity-valued topics from ``start``, every hop at the same (valid_at, known_at)."""
         return self._run(ops.path(self.tenant, self._clock(), start, path, **kw))
+
+    def episodes(self, *, who: str | None = None, since: Any = None, until: Any = None, text: str | None = None,
+                 known_at: Any = None, limit: int = 50) -> Any:
+        """What people did, and when: stored episodes (:class:`~graphmem.models.Episode`) whose
+        ``[start, end)`` overlaps ``[since, until)``, of ``who``, whose "what" or place contains
+        ``text``, as known at ``known_at``; newest first (graphmem.episode_store)."""
+        from .episode_store import episodes
+        return self._run(episodes(self.tenant, self._clock(), who=who, since=since, until=until, text=text,
+                                  known_at=known_at, limit=limit))
 
     def assertions(self, subject: str, topic: str, *, env: str | None = None) -> Any:
         """Every assertion ever made about (subject, topic, env), as the rules see them."""

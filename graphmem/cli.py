@@ -233,6 +233,27 @@ def why(subject: str, topic: str, valid_at: Optional[str] = None, known_at: Opti
             _fail(e)
 
 
+@app.command("episodes")
+def episodes(who: Optional[str] = typer.Option(None, help="whose episodes (a speaker / subject id)"),
+             since: Optional[str] = typer.Option(None, help="episodes that end after this time"),
+             until: Optional[str] = typer.Option(None, help="episodes that start before this time"),
+             text: Optional[str] = typer.Option(None, help="the activity or place contains this text"),
+             known_at: Optional[str] = typer.Option(None, help="record time (default now)"),
+             limit: int = typer.Option(50, help="at most this many, newest first"),
+             tenant: str = TenantOpt, uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt,
+             as_json: bool = JsonOpt) -> None:
+    """What people said they did, and when: stored episodes overlapping [since, until).
+
+    Example: graphmem episodes --who caroline --since 2023-05-01 --until 2023-06-01 -t conv-26
+    """
+    with _store(uri, database, tenant) as store:
+        try:
+            _print(store.episodes(who=who, since=since, until=until, text=text, known_at=known_at, limit=limit),
+                   as_json)
+        except GraphMemError as e:
+            _fail(e)
+
+
 @app.command("path")
 def path(start: str, topics: list[str] = typer.Argument(..., help="topics to follow, in order"),
          valid_at: Optional[str] = None, known_at: Optional[str] = None, env: Optional[str] = None,
@@ -709,13 +730,30 @@ def bench_recall(locomo: Path = typer.Option(..., "--locomo", help="LoCoMo's dat
 @app.command("bench-extract")
 def bench_extract(n: int = typer.Option(2000, "--messages", help="how many messages"), as_json: bool = JsonOpt,
                   labelled: Optional[Path] = typer.Option(None, "--labelled", help="a labelled .jsonl set: score it"),
-                  misses: bool = typer.Option(False, "--misses", help="with --labelled: list the sentences missed")) -> None:
+                  misses: bool = typer.Option(False, "--misses", help="with --labelled: list the sentences missed"),
+                  locomo: Optional[Path] = typer.Option(None, "--locomo", help="LoCoMo's data/locomo10.json: yield per "
+                                                                               "conversation"),
+                  conversations: Optional[list[str]] = typer.Option(None, "--conversation",
+                                                                    help="with --locomo: only this one (repeat)"),
+                  sample: int = typer.Option(0, "--sample", help="with --locomo: dump this many drawn events"),
+                  seed: int = typer.Option(0, "--seed", help="with --sample: the random seed"),
+                  out: Optional[Path] = typer.Option(None, "--out", help="with --sample: the JSONL file to write")) -> None:
     """Messages per second through the default extractor (a benchmark, not a test); with
-    --labelled FILE, precision and recall per rule family on that labelled set instead.
+    --labelled FILE, precision and recall per rule family on that labelled set instead; with
+    --locomo FILE, how many turns of LoCoMo draw at least one event (fact or episode).
 
     Example: graphmem bench-extract --messages 5000
     Example: graphmem bench-extract --labelled tests/data/extraction/heldout.jsonl
+    Example: graphmem bench-extract --locomo locomo10.json --conversation conv-26 --sample 200 --seed 1 --out s.jsonl
     """
+    if locomo is not None:
+        from .bench_extract import run_locomo
+        try:
+            _print(run_locomo(locomo, conversations or None, sample, seed, out), as_json)
+        except (OSError, ValueError, KeyError) as e:
+            typer.echo(f"Error: cannot read {locomo}: {e}", err=True)
+            raise typer.Exit(1)
+        return
     if labelled is None:
         from .bench_extract import run
         _print(run(n), as_json)

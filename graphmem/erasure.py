@@ -42,6 +42,7 @@ def request_erase(tenant: str, *, subject: str | None, source: str | None, actor
             if r["source"]:
                 sources.add(r["source"])
         sources.update(r["uid"] for r in (yield from _read("governance/authored_sources", tenant, subject=subject)))
+        sources.update(r["source"] for r in (yield from _read("governance/subject_episodes", tenant, subject=subject)))
     if sources:
         facts.update(r["uid"] for r in (yield from _read("governance/source_facts", tenant, sources=sorted(sources))))
     rid = f"er-{uuid.uuid4().hex[:12]}"

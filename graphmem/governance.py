@@ -1,7 +1,7 @@
 """Forgetting and audit: erase a subject or a source everywhere, and read the ledger as an audit trail.
 
 ``erase(subject=…)`` removes everything the store attributes to a subject: the facts about it or
-with it as their value, the sources it wrote, the sources those facts came from — and, because a
+with it as their value, the sources it wrote, the sources that report its episodes, the sources those facts came from — and, because a
 source is erased whole, every fact drawn from those sources. ``erase(source=…)`` removes a source
 and everything drawn from it. In the ledger, every event that created, changed, registered or
 quoted any of it is replaced by a content-free tombstone (its op, order and time stay), and one
@@ -39,6 +39,7 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
             if r["source"]:
                 sources.add(r["source"])
         sources.update(r["uid"] for r in (yield from _read("governance/authored_sources", tenant, subject=subject)))
+        sources.update(r["source"] for r in (yield from _read("governance/subject_episodes", tenant, subject=subject)))
     if source is not None:
         sources.add(source)
     events: dict[int, dict[str, Any]] = {}

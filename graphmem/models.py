@@ -21,6 +21,8 @@ __all__ = [
     "Authority",
     "ConfirmEvent",
     "DeclareTopicEvent",
+    "Episode",
+    "EpisodeEvent",
     "EraseCancelEvent",
     "EraseRequestEvent",
     "Event",
@@ -311,6 +313,33 @@ class WorkingEvent(_Event):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+class EpisodeEvent(_Event):
+    """Something a person did at a time ("I went to a support group yesterday"): who, what, where,
+    and when as a day or a range ``[start, end)`` (a vague "last week" is its Monday to the next);
+    no ``start`` when the text does not say when ("I joined a writers group"): some time before
+    ``end``.
+    An episode is a record of its own, not a fact: it supersedes nothing and never answers
+    ``as_of``. Drawn from a message it names that message as its ``source``."""
+
+    op: Literal["episode"]
+    source: Ident  # type: ignore[assignment]  # required: the text that reports it
+    who: Ident
+    what: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "what", 2_000).strip())]
+    where: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "where", MAX_ID).strip())] | None = None
+    start: Time | None = None
+    end: Time
+    evidence: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "evidence", MAX_TEXT))] | None = None
+    planned: bool = Field(default=False, description="a plan ahead of its source ('next month'): not done yet")
+
+    @model_validator(mode="after")
+    def _check(self) -> "EpisodeEvent":
+        if not self.what:
+            raise ValueError("an episode needs 'what' (what was done)")
+        if self.start is not None and self.end <= self.start:
+            raise TemporalError(f"end {self.end.isoformat()} is not after start {self.start.isoformat()}")
+        return self
+
+
 class MessageEvent(_Event):
     """Free text; the extractor turns it into events whose source is this message."""
 
@@ -332,12 +361,12 @@ class MessageEvent(_Event):
 Event = Annotated[
     Union[SourceEvent, SetEvent, RevokeEvent, QuoteEvent, ConfirmEvent, RejectEvent, RetractEvent,
           DeclareTopicEvent, MessageEvent, ExpireEvent, EraseRequestEvent, EraseCancelEvent, PlaybookEvent,
-          WorkingEvent],
+          WorkingEvent, EpisodeEvent],
     Field(discriminator="op"),
 ]
 _EVENT = TypeAdapter(Event)
 OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire",
-       "erase_request", "erase_cancel", "playbook", "working")
+       "erase_request", "erase_cancel", "playbook", "working", "episode")
 
 
 def parse_event(data: Any) -> Any:
@@ -445,6 +474,23 @@ class Why(BaseModel):
     supersedes_fact: str | None = None
     supersedes_value: str | None = None
     quoted_by: list[str] = Field(default_factory=list)
+    text: str | None = None
+
+
+class Episode(BaseModel):
+    """One stored episode (``GraphMem.episodes``): who did what, where, in ``[start, end)``."""
+
+    uid: str
+    who: str
+    what: str
+    where: str | None = None
+    start: datetime | None = None  # None: some time before ``end`` (the text does not say when)
+    end: datetime
+    source: str
+    said_at: datetime | None = None
+    evidence: str | None = None
+    planned: bool = False
+    recorded_at: datetime
     text: str | None = None
 
 

@@ -27,7 +27,7 @@ from neomodel import (
     StructuredRel,
 )
 
-__all__ = ["Approval", "EmbeddingState", "Entity", "Event", "ExperienceCard", "Fact", "LedgerHead", "Outcome",
+__all__ = ["Approval", "EmbeddingState", "Entity", "Episode", "Event", "ExperienceCard", "Fact", "LedgerHead", "Outcome",
            "Source", "Summary", "Topic", "Workflow", "WorkflowVersion", "install_schema"]
 
 
@@ -128,6 +128,27 @@ class Fact(StructuredNode):
     from_source = RelationshipTo("Source", "FROM")
     value_entity = RelationshipTo("Entity", "VALUE", model=Interval)
     supersedes = RelationshipTo("Fact", "SUPERSEDES", model=Stamp)
+
+
+class Episode(StructuredNode):
+    """Something a person did, where, and when (``[start, end)``), reported by its source."""
+
+    tenant = StringProperty(required=True)
+    uid = StringProperty(required=True)
+    seq = IntegerProperty()
+    who = StringProperty()
+    what = StringProperty()
+    where = StringProperty()
+    start = DateTimeProperty()
+    end = DateTimeProperty()
+    evidence = StringProperty()
+    source = StringProperty()
+    said_at = DateTimeProperty()
+    recorded_at = DateTimeProperty()
+    planned = BooleanProperty()
+    from_source = RelationshipTo("Source", "FROM")
+    by = RelationshipTo("Entity", "BY")
+    at_place = RelationshipTo("Entity", "AT")
 
 
 class Event(StructuredNode):
@@ -336,8 +357,8 @@ class WorkingItem(StructuredNode):
     replaced_by = StringProperty()
 
 
-MODELS = (Entity, Topic, Source, Fact, Event, LedgerHead, Outcome, ExperienceCard, Workflow, WorkflowVersion, Approval,
-          Summary, EmbeddingState, WorkingSession, WorkingItem)
+MODELS = (Entity, Topic, Source, Fact, Episode, Event, LedgerHead, Outcome, ExperienceCard, Workflow,
+          WorkflowVersion, Approval, Summary, EmbeddingState, WorkingSession, WorkingItem)
 
 
 def install_schema(driver: Any, database: str | None = None) -> None:

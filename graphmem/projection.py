@@ -112,6 +112,7 @@ class _Current:
     facts: list[str] = field(default_factory=list)
     drawn: list[dict[str, Any]] | None = None
     n_facts: int = 0
+    n_episodes: int = 0
 
 
 def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
@@ -197,6 +198,7 @@ class UnitOfWork:
         self._w_expired: list[dict[str, Any]] = []
         self._w_source_marks: list[dict[str, Any]] = []
         self._w_working: list[dict[str, Any]] = []  # working-memory steps (graphmem.working)
+        self._w_episodes: list[dict[str, Any]] = []
         self.cur: _Current | None = None
         self._dirty: dict[SlotKey, _Slot] = {}
         self._dirty_at: datetime | None = None
@@ -525,6 +527,19 @@ class UnitOfWork:
         self._w_source_marks.extend({"uid": u, "withheld_at": None, "restored_at": self.cur.at}  # type: ignore[union-attr]
                                     for u in payload.get("sources", []))
 
+    def _op_episode(self, e: Any) -> Steps[None]:
+        """An episode (who did what, where, when): a record of its own beside the facts, from its
+        source; it supersedes nothing and takes no part in ``as_of``."""
+        src = yield from self._source(e.source)
+        cur = self.cur
+        assert cur is not None
+        cur.n_episodes += 1
+        self._w_episodes.append({"uid": f"ep{cur.seq}.{cur.n_episodes}", "seq": cur.seq, "who": e.who,
+                                 "what": e.what, "where": e.where, "start": e.start, "end": e.end,
+                                 "evidence": e.evidence, "source": e.source, "said_at": src["at"],
+                                 "planned": e.planned,
+                                 "recorded_at": cur.at})
+
     def _op_playbook(self, e: Any) -> Steps[None]:
         """A playbook transition: in the ledger for audit and the chain; no fact changes."""
         return
@@ -711,6 +726,8 @@ class UnitOfWork:
             yield from self._q("write/source_marks", marks=self._w_source_marks)
         if self._w_quotes:
             yield from self._q("write/quotes", quotes=self._w_quotes)
+        if self._w_episodes:
+            yield from self._q("write/episodes", episodes=self._w_episodes)
         if self._w_closes:
             yield from self._q("write/close_segments", closes=self._w_closes)
         if self._w_adds:

@@ -4,6 +4,8 @@ CALL () {
   UNION
   MATCH (n:Source {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
   UNION
+  MATCH (n:Episode {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
   MATCH (n:Entity {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
   UNION
   MATCH (n:Topic {tenant: $tenant}) WHERE n.name IS NOT NULL RETURN n LIMIT $batch

@@ -1,4 +1,5 @@
-// Ledger events that created or changed some facts, registered some sources, or quote them.
+// Ledger events that created or changed some facts, registered some sources, or quote them (or
+// report an episode from them).
 CALL () {
   UNWIND $facts AS fid
   MATCH (v:Event)-[:APPLIED_TO]->(:Fact {tenant: $tenant, uid: fid})
@@ -9,7 +10,7 @@ CALL () {
   RETURN v
   UNION
   MATCH (v:Event {tenant: $tenant})
-  WHERE v.seq IS NOT NULL AND v.op = 'quote' AND any(s IN $sources WHERE v.payload CONTAINS ('"' + s + '"'))
+  WHERE v.seq IS NOT NULL AND v.op IN ['quote', 'episode'] AND any(s IN $sources WHERE v.payload CONTAINS ('"' + s + '"'))
   RETURN v
 }
 RETURN DISTINCT v.seq AS seq, v.op AS op, v.payload AS payload, v.facts AS facts

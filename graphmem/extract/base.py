@@ -121,11 +121,29 @@ class _Matcher:
                     best = (m.start(), env)
         return best[1] if best else None
 
+    def _any_pattern(self, lang: str) -> "re.Pattern[str] | None":
+        """All of a language's vocabulary patterns as one alternation (named groups dropped): one
+        search tells whether any of them can match, instead of one search per pattern."""
+        cache: dict[str, re.Pattern[str] | None] = self.__dict__.setdefault("_any_rx", {})
+        if lang not in cache:
+            parts = [re.sub(r"\(\?P<\w+>", "(?:", p.regex.pattern) for t in self.vocabulary.topics.values()
+                     for p in t.patterns.get(lang, [])]
+            flags = {p.regex.flags for t in self.vocabulary.topics.values() for p in t.patterns.get(lang, [])}
+            try:
+                cache[lang] = re.compile("|".join(f"(?:{x})" for x in parts), flags.pop()) \
+                    if parts and len(flags) == 1 else None
+            except re.error:  # a user's pattern that does not combine: search them one by one
+                cache[lang] = None
+        return cache[lang]
+
     def _facts(self, sentence: str, lang: str, env: str | None) -> list[tuple[_Found, str | None]]:
-        env = env if env is not None else self._env(sentence)
         variants = [sentence]
         if sentence[:1].isupper():
             variants.append(sentence[:1].lower() + sentence[1:])
+        combined = self._any_pattern(lang)
+        if combined is not None and not any(combined.search(v) for v in variants):
+            return []
+        env = env if env is not None else self._env(sentence)
         found: list[_Found] = []
         for topic in self.vocabulary.topics.values():
             for p in topic.patterns.get(lang, []):

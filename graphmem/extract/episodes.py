@@ -2,10 +2,11 @@
 "I painted a sunset last week", "上周六我们去爬了黄山").
 
 An :class:`Episode` says who did what, where and when — the time resolved against the message
-(a day, or a range when the text is vague: "last week" is that Monday to the next). It is drawn
-by :meth:`RuleExtractor.episodes`, separately from ``extract``: the store has no episode records
-yet (FORMAT.md has no op for them), so nothing here is written to the ledger. The same gates as
-for facts apply: no questions, no "you…", no one else's activity, nothing hypothetical or negated.
+(a day, or a range when the text is vague: "last week" is that Monday to the next).
+:meth:`RuleExtractor.draw` (what the store's ingest uses) adds one ``episode`` event per episode
+after the facts :meth:`RuleExtractor.extract` draws; the store keeps them as ``:Episode`` records.
+The same gates as for facts apply: no questions, no "you…", no one else's activity, nothing
+hypothetical or negated.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from .dates import find_dates, midnight
 from .gates import is_question
 
-__all__ = ["Episode", "episodes_en", "episodes_zh"]
+__all__ = ["Episode", "episode_event", "episodes_en", "episodes_zh", "may_episode"]
 
 _STATIVE = {"be", "was", "were", "been", "is", "am", "are", "had", "have", "has", "felt", "feel", "thought", "think",
             "knew", "know", "loved", "love", "liked", "like", "hoped", "hope", "wanted", "want", "needed", "need",
@@ -33,14 +34,56 @@ _VAGUE = re.compile(r"\b(?P<w>last (?:week|weekend|month|year|night|summer|winte
 _ZH_TIME = re.compile(r"昨天|前天|上周[一二三四五六日天]?|上个?星期[一二三四五六日天]?|上个?月|去年|前年|上周末|周末|那天|刚才|今天早上|今早")
 
 
+_EN_CUE_WHO = re.compile(r"\b(?:I|[Ww]e)\b")
+_EN_CUE_WHEN = re.compile(r"\b(?:yesterday|today|tonight|ago|last|this (?:morning|afternoon|evening|weekend)|other day|"
+                          r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|"
+                          r"june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|"
+                          r"\d{4}-\d{1,2}-\d{1,2})\b", re.I)
+_ZH_CUE_WHEN = re.compile(_ZH_TIME.pattern + r"|\d{1,2}月\d{1,2}[日号]|昨日|今天")
+
+
+_EN_CUE_ACT = re.compile(r"\b(?:\w+ed|\w+ing|went|took|got|gotten|made|saw|met|ran|won|bought|began|built|came|did|"
+                         r"done|drew|drove|ate|found|flew|gave|grew|heard|held|kept|led|left|lost|paid|put|read|rode|"
+                         r"sang|sat|sent|sold|spent|spoke|taught|threw|wrote|caught|brought|chose|fed|fought|hung|"
+                         r"quit|slept|swam|wore|begun|seen|taken|written|eaten|given|flown|ridden|won)\b", re.I)
+
+
+_EN_CUE_LEAD = re.compile(r"(?:^|[.!?]\s+)(?:(?:just|finally|also|recently)\s+)?(?:\w+ed|went|took|got|made|saw|met|"
+                          r"ran|won|bought|built|found|spent|wrote|finished)\b", re.I)  # "Took a trip to Rome."
+
+
+def may_episode(text: str, lang: str) -> bool:
+    """Could an episode be drawn here? A cheap test on the raw text (a first-person word, and a
+    time word or a past or -ing verb form) that spares the parse for turns without one."""
+    if lang == "zh":
+        return "我" in text and _ZH_CUE_WHEN.search(text) is not None
+    return (_EN_CUE_WHO.search(text) is not None and (_EN_CUE_WHEN.search(text) is not None
+                                                      or _EN_CUE_ACT.search(text) is not None)) \
+        or _EN_CUE_LEAD.search(text) is not None
+
+
 @dataclass(frozen=True)
 class Episode:
     who: str
     what: str
     where: str | None
-    start: datetime
+    start: datetime | None  # None: before ``end``, the text does not say when
     end: datetime  # exclusive
     evidence: str  # "[a:b] sentence"
+    planned: bool = False  # ahead of the message ("I'm going camping next month"): not done yet
+
+
+def episode_event(e: "Episode") -> dict[str, Any]:
+    """The ledger's ``episode`` event for a drawn episode (its source is the message)."""
+    out: dict[str, Any] = {"op": "episode", "who": e.who, "what": e.what, "end": e.end.isoformat(),
+                           "evidence": e.evidence}
+    if e.start is not None:
+        out["start"] = e.start.isoformat()
+    if e.planned:
+        out["planned"] = True
+    if e.where:
+        out["where"] = e.where
+    return out
 
 
 _AGO = re.compile(r"\b(?:about |around |almost |nearly |over )?(?P<n>\d+|a|an|one|two|three|four|five|six|a few|a couple of) "
@@ -54,9 +97,13 @@ _SEASONS = {"spring": (3, 6), "summer": (6, 9), "fall": (9, 12), "autumn": (9, 1
 _IDIOM = re.compile(r"\blike (?:just )?(?:yesterday|last week)\b", re.I)
 
 
+_LAST_WD = re.compile(r"\blast (?P<wd>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\b\.?", re.I)
+_WD = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
 def _time_span(sentence: str, at: datetime) -> tuple[int, int] | None:
     """Where the time expression _when used sits in the sentence."""
-    for rx in (_AGO, _SEASON, _VAGUE):
+    for rx in (_AGO, _SEASON, _LAST_WD, _VAGUE):
         m = rx.search(sentence)
         if m:
             return m.span()
@@ -77,6 +124,10 @@ def _when(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
         start = datetime(year, a, 1, tzinfo=today.tzinfo)
         end = datetime(year + (b > 12), (b - 1) % 12 + 1, 1, tzinfo=today.tzinfo)
         return start, end
+    last = _LAST_WD.search(sentence)
+    if last:  # "last Friday": the latest Friday before the message's day
+        back = (today.weekday() - _WD.index(last.group("wd").lower())) % 7 or 7
+        return today - timedelta(days=back), today - timedelta(days=back - 1)
     ago = _AGO.search(sentence)
     if ago:  # "about a year ago": that long before the message, give or take half a unit
         n = int(ago.group("n")) if ago.group("n").isdigit() else _N[ago.group("n").lower()]
@@ -114,33 +165,171 @@ def _vague(w: str, today: datetime) -> tuple[datetime, datetime]:
     return today - timedelta(days=45 if ("month" in w or "year" in w or "summer" in w) else 14), today + timedelta(days=1)
 
 
+_LIGHT = {"got", "get", "made", "make", "did", "do", "gave", "give", "found", "saw", "tried", "learned", "learnt",
+          "came", "took", "take", "started", "began", "kept", "gotten"}
+_NOT_ACTS = (_STATIVE - _LIGHT) | {"wait", "waiting", "bet", "hoping", "thinking", "wondering", "feeling", "looking",
+                                   "planning", "considering", "going", "trying", "gonna", "getting", "doing", "having",
+                                   "enjoying", "loving", "liking", "missing", "struggling", "dealing", "waiting",
+                                   "hanging", "living", "staying", "sticking", "focusing", "keeping", "learning",
+                                   "deciding", "scared", "excited", "thrilled", "stoked", "pumped", "interested",
+                                   "tired", "worried", "bored", "amazed", "surprised", "hooked", "blessed"}
+_GATE_HEADS = {"wish", "hope", "want", "plan", "imagine", "suppose", "think", "if", "would", "could", "should", "might",
+               "dream", "consider", "considering", "thinking", "planning", "hoping", "wanted", "wished", "hoped",
+               "planned", "thought", "imagined", "pretend", "mean", "meant", "wonder", "tried", "try", "need",
+               "needed", "promise", "promised", "decide", "decided", "gonna", "going"}
+_FUTURE = re.compile(r"\b(?:tomorrow|tonight|next|later (?:this|today|on)|soon|gonna|going to|will|'ll|plan(?:ning)? to|"
+                     r"this (?:weekend|week|month|year|summer|fall|winter|spring)|in (?:a|two|three|\d+) (?:days?|weeks?|"
+                     r"months?))\b", re.I)
+_PAST_STATE = re.compile(r"\b(?:used to|when I was (?:a |little|young|small|\d+)|as a (?:kid|child|teen)|growing up|"
+                         r"back in (?:the day|high school|college))\b", re.I)
+_PRONOUN_OBJ = {"it", "that", "this", "them", "one", "those", "these", "something", "anything", "everything",
+                "nothing", "stuff", "so", "lot"}
+
+
+_IDIOM_ACT = re.compile(r"^\w+ (?:my |our )?(?:fingers|a (?:real |big |huge )?difference|sense|it (?:work|happen)|"
+                        r"the most of|my (?:day|week)|a point|sure|up my mind|peace|progress|my best|our best|an effort)",
+                        re.I)
+_TELL = {"tell", "told", "say", "said", "share", "shared", "mention", "mentioned", "announce", "know", "guess"}
+_PAST_FORMS = {"went", "took", "got", "made", "saw", "met", "ran", "won", "bought", "built", "found", "spent", "wrote",
+               "finished", "visited", "started", "joined", "tried", "watched", "painted", "baked", "cooked", "signed",
+               "adopted", "attended", "hiked", "played", "read", "finally"}
+_MENTAL = {"realize", "realise", "understand", "appreciate", "believe", "feel", "think", "accept", "enjoy", "love",
+           "like", "miss", "wonder", "worry", "care", "hope", "wish", "want", "need", "see", "notice", "remember"}
+_HABIT = {"always", "never", "usually", "often", "sometimes", "ever", "rarely", "normally", "generally"}
+_LEAD_ADV = {"just", "finally", "also", "recently", "actually", "even", "then", "so", "and", "already", "lately"}
+
+
+def _light_ok(verb: Any, objs: list[Any]) -> bool:
+    """A light verb says what only with its object ("got a puppy", not "got better"), or as
+    "got back from …", "started going to …"."""
+    if any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") and c.lower_ not in ("chance", "opportunity", "time",
+                                                                                "feeling", "idea", "sense", "way")
+           for c in objs):
+        return True
+    if verb.lower_ in ("got", "came") and any(c.dep_ == "prt" and c.lower_ == "back" for c in objs) \
+            and any(c.dep_ == "prep" and c.lower_ == "from" for c in objs):
+        return True
+    return verb.lower_ in ("started", "began") and any(c.dep_ == "xcomp" and c.tag_ == "VBG" and c.lower_ not in
+                                                      _NOT_ACTS for c in objs)
+
+
+def _implied_i(sent: Any, verb: Any, tense: str | None) -> bool:
+    """A chat sentence that opens with a past verb and no subject ("Just finished a painting",
+    "Took a short trip to Rome") is the speaker's."""
+    if tense != "past" or verb.tag_ not in ("VBD", "VB") or verb.dep_ != "ROOT":
+        return False
+    before = [t for t in sent if t.i < verb.i and not t.is_punct]
+    return all(t.lower_ in _LEAD_ADV for t in before) and verb.lower_ not in _STATIVE
+
+
+def _plan_head(verb: Any) -> Any:
+    """The verb that makes ``verb`` a plan — "going" in "I'm going to visit", ``verb`` itself in
+    "We'll drive to…" — or None."""
+    if verb.tag_ != "VB" or verb.pos_ != "VERB":
+        return None
+    if verb.dep_ == "xcomp" and verb.head.lower_ in ("going", "gon") and any(
+            c.dep_ == "aux" and c.lower_ in ("am", "'m", "are", "'re") for c in verb.head.children):
+        return verb.head
+    if any(c.dep_ == "aux" and c.lower_ in ("will", "'ll") for c in verb.children):
+        return verb
+    return None
+
+
+def _ahead(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
+    """When a plan is: the first date after the message's day the sentence names (a day, a
+    range, a month), "tonight", or "this weekend"."""
+    today = midnight(at)
+    for d in find_dates(sentence, at):
+        if d.start >= today + timedelta(days=1) or (d.start == today and re.search(r"\btonight\b", sentence, re.I)):
+            end = d.end or ((d.start + timedelta(days=32)).replace(day=1) if d.month_only else d.start + timedelta(days=1))
+            return d.start, end
+    if re.search(r"\bthis weekend\b", sentence, re.I) and today.weekday() < 5:
+        saturday = today + timedelta(days=5 - today.weekday())
+        return saturday, saturday + timedelta(days=2)
+    return None
+
+
+def _clause_ok(verb: Any, modal_ok: bool = False) -> bool:
+    """No negation, modal, "if", and no wish / plan / hope / think above the verb ("will" in a
+    plan, with ``modal_ok``)."""
+    if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD" and not (modal_ok and c.lower_ in ("will", "'ll")))
+           or (c.dep_ == "mark" and c.lower_ in
+           ("if", "unless", "whether", "until", "once")) for c in verb.children):
+        return False
+    up = verb
+    while up.dep_ in ("ccomp", "xcomp", "advcl", "conj", "acl", "relcl", "pcomp") and up.head.i != up.i:
+        if up.dep_ == "ccomp" and up.head.lower_ in _TELL:
+            return True  # "I wanted to tell you I just joined a writers group": told as a fact
+        up = up.head
+        if up.lower_ in _GATE_HEADS or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") or
+                                           (c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether"))
+                                           for c in up.children):
+            return False
+    return True
+
+
+def _tense(verb: Any) -> str | None:
+    """'past' (went, have gone), 'now' (am going, have been painting), else None."""
+    auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    if verb.tag_ == "VBD" and not auxes:
+        return "past"
+    if verb.tag_ == "VB" and not auxes and verb.i == verb.sent.start and verb.lower_ in _PAST_FORMS:
+        return "past"  # "Took a short trip to Rome." (tagged as an imperative; "took" cannot be one)
+    if verb.tag_ == "VBN" and any(a in ("have", "'ve", "has", "'s", "had", "'d") for a in auxes) \
+            and not any(a in ("been", "be") for a in auxes):
+        return "past"
+    if verb.tag_ == "VBG" and any(a in ("am", "'m", "are", "'re", "been") for a in auxes) \
+            and not any(a in ("was", "were") for a in auxes):
+        return "now"
+    return None
+
+
 def episodes_en(sent: Any, at: datetime, speaker: str) -> list[Episode]:
     text = sent.text
-    if is_question(text, "en") or re.match(r"^\s*(?:if|maybe|perhaps)\b", text, re.I):
+    if is_question(text, "en") or re.match(r"^\s*(?:if|maybe|perhaps)\b", text, re.I) or _PAST_STATE.search(text) \
+            or _IDIOM.search(text):
         return []
     when = _when(text, at)
     tspan = _time_span(text, at)
-    if when is None or tspan is None:
-        return []
-    span = (sent.start_char + tspan[0], sent.start_char + tspan[1])
+    span = (sent.start_char + tspan[0], sent.start_char + tspan[1]) if tspan is not None and when is not None else None
+    today = midnight(at)
     out: list[Episode] = []
     for verb in sent:
-        if verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBN") or verb.lower_ in _STATIVE:
+        if verb.pos_ != "VERB" or (verb.lower_ in _NOT_ACTS and not (verb.lower_ == "go" and _plan_head(verb))):
             continue
-        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl"):
+        head = _plan_head(verb)  # "I'm going to visit …", "We'll drive to …": the verb that says so
+        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "relcl") and head is None:
             continue
-        if any(c.dep_ in ("auxpass",) or (c.dep_ == "aux" and c.lower_ in ("been", "be")) for c in verb.children):
-            continue  # "I've been swamped": a state, not an act
-        subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subj is None and verb.dep_ == "conj":
-            subj = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
-        if subj is None or subj.lower_ not in ("i", "we"):
+        if verb.dep_ == "relcl" and (verb.head.pos_ != "NOUN" or any(c.dep_ in ("dobj", "pobj") or c.tag_ == "WRB"
+                                                                     for c in verb.children)):
+            continue  # "a trip I took last summer": the trip is what was taken
+        tense = "plan" if head is not None else _tense(verb)
+        if tense is None:
             continue
-        if any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") for c in verb.children):
+        owner = head if head is not None else verb
+        subj = next((c for c in owner.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+        if subj is None and owner.dep_ == "conj":
+            subj = next((c for c in owner.head.children if c.dep_ == "nsubj"), None)
+        if subj is None and not _implied_i(sent, verb, tense):
+            continue
+        if subj is not None and subj.lower_ not in ("i", "we") and not any(
+                c.dep_ == "conj" and c.lower_ in ("i", "me") for c in subj.children):
+            continue  # "Anthony and I went to …" is the speaker's too
+        if not _clause_ok(owner, modal_ok=tense == "plan") \
+                or any(c.dep_ == "advmod" and c.lower_ in _HABIT for c in verb.children):
             continue
         objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i]
-        if any(c.dep_ == "dobj" and c.lower_ in ("it", "that", "this", "them", "one", "those") for c in objs):
+        if any(c.dep_ == "dobj" and c.lower_ in _PRONOUN_OBJ for c in objs):
             continue  # "I painted it": what "it" is lies in another message
+        if verb.lower_ in ("got", "gotten") and any(c.dep_ == "aux" for c in verb.children):
+            continue  # "I've got a story": have
+        if any(c.dep_ == "xcomp" and (c.lower_ in _NOT_ACTS or c.lower_ in _STATIVE or c.lower_ in _MENTAL)
+               for c in verb.children):
+            continue  # "I'm starting to realize that …": a thought, not a deed
+        if _IDIOM_ACT.search(verb.sent.text[verb.idx - verb.sent.start_char:]):
+            continue
+        if verb.lower_ in _LIGHT and verb.dep_ != "relcl" and not _light_ok(verb, objs):
+            continue  # "I got better", "I made it": a light verb says what only with its object
         keep = [verb] + [t for c in objs for t in c.subtree]
         dates = [t for t in keep if t.ent_type_ in ("DATE", "TIME")]
         keep = sorted({t.i: t for t in keep if t not in dates}.values(), key=lambda t: t.i)
@@ -153,14 +342,46 @@ def episodes_en(sent: Any, at: datetime, speaker: str) -> list[Episode]:
         cut = next((k for k, t in enumerate(run) if t.dep_ == "cc" or (t.is_punct and (
             t.text not in "-–/'" or run[k - 1].whitespace_))), len(run))
         run = run[:cut]
-        while run and (run[-1].dep_ in ("prep", "cc", "det", "poss") or run[-1].is_punct):
+        while run and (run[-1].dep_ in ("prep", "cc", "det", "poss", "aux", "mark") or run[-1].is_punct):
             run.pop()
-        if len(run) < 2 or not _attached(sent, verb, span):
-            continue
+        while len(run) > 1 and (run[-1].dep_ in ("acl", "advmod", "npadvmod") and not any(
+                c.i > run[-1].i for c in run[-1].children) or run[-1].tag_ in ("TO", "IN", "WDT", "WRB")):
+            run.pop()  # "… called", "… now", "… to"
+        if any(t.dep_ == "pobj" and t.lower_ in _PRONOUN_OBJ for t in run) or (tspan is not None and any(
+                tspan[0] <= t.idx - sent.start_char < tspan[1] for t in run)):
+            continue  # "working on one": on what? (a time inside the span: the parse went wrong)
+        if verb.dep_ != "relcl" and (len(run) < 2 or not any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in
+                                                             _PRONOUN_OBJ for t in run[1:])):
+            continue  # "I went there": no what
         a, b = run[0].idx, run[-1].idx + len(run[-1].text)
+        while b > a and not sent.doc.text[b - 1].isalnum():
+            b -= 1  # "for the first time-"
+        if verb.dep_ == "relcl":  # "this pride parade I went to": the noun, the clause
+            tail = [verb] + [t for c in objs if c.dep_ in ("prt", "prep") and not list(c.children) for t in [c]]
+            a, b = verb.head.left_edge.idx, max(t.idx + len(t.text) for t in tail)
+            if verb.head.left_edge.i < sent.start or verb.head.lower_ in _PRONOUN_OBJ:
+                continue
         place = next((e.text for e in sent.ents if e.label_ in ("GPE", "LOC", "FAC") and a <= e.start_char < b), None)
-        out.append(Episode(speaker, sent.doc.text[a:b], place, when[0], when[1],
-                           f"[{a}:{b}] {text.strip()}"))
+        evidence = f"[{a}:{b}] {text.strip()}"
+        if tense == "plan" or (tense == "now" and _FUTURE.search(text)):
+            # "I'm hiking with some buddies this weekend": a plan, kept only with a time ahead
+            ahead = _ahead(text, at)
+            if ahead is not None:
+                out.append(Episode(speaker, sent.doc.text[a:b], place, ahead[0], ahead[1], evidence, planned=True))
+            continue
+        if when is not None and span is not None and _attached(sent, verb, span):
+            if when[0] >= today + timedelta(days=1):
+                continue  # a plan, not an episode
+            out.append(Episode(speaker, sent.doc.text[a:b], place, when[0], when[1], evidence))
+        elif tense == "now" and _FUTURE.search(text):
+            continue  # "I'm hiking with some buddies this weekend": a plan
+        elif tense == "now" and _FUTURE.search(sent.doc.text):
+            continue  # "… this weekend. We're checking out a new trail": the plan of another sentence
+        elif tense == "now":
+            out.append(Episode(speaker, sent.doc.text[a:b], place, today, today + timedelta(days=1), evidence))
+        elif tense == "past" and when is None and not _FUTURE.search(text):
+            # done before the message; the text does not say when
+            out.append(Episode(speaker, sent.doc.text[a:b], place, None, today + timedelta(days=1), evidence))
     return out
 
 

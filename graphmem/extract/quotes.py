@@ -49,9 +49,10 @@ class Quote:
 
 def find_quote(text: str, lang: str, at: datetime) -> Quote | None:
     """The quoted document a message cites, if it cites one."""
-    cue = (_CUE_ZH if lang == "zh" else _CUE_EN).search(text)
-    if cue is None:
-        cue = _FWD.search(text) or (_INTRO_ZH if lang == "zh" else _INTRO_EN).search(text)
+    # The message's language first, then the other: "The lease says 我住青禾路" is a quote too.
+    cues = (_CUE_ZH, _INTRO_ZH, _CUE_EN, _INTRO_EN) if lang == "zh" else (_CUE_EN, _INTRO_EN, _CUE_ZH, _INTRO_ZH)
+    cue = cues[0].search(text) or _FWD.search(text) or cues[1].search(text) or cues[2].search(text) \
+        or cues[3].search(text)
     if cue is None:
         return None
     lead, quoted = text[:cue.end()], text[cue.end():]

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 from ..models import MessageEvent
 from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
                    _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
-from .episodes import Episode, episodes_en, episodes_zh
+from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode
 from .quotes import find_quote
 from .statements import _Statements
 from .vocabulary import Vocabulary
@@ -50,6 +50,7 @@ class RuleExtractor(_Statements):
         self.vocabulary = vocabulary or Vocabulary.default()
         self._nlp: dict[str, Any] = {}
         self._docs: dict[str, Any] = {}  # English texts parsed ahead by prepare()
+        self._may: dict[tuple[str, str], bool] = {}
 
     # -- spaCy ---------------------------------------------------------------------------------
 
@@ -76,14 +77,15 @@ class RuleExtractor(_Statements):
             self._nlp[lang] = nlp
         return self._nlp[lang]
 
-    def prepare(self, texts: Sequence[str]) -> None:
-        """Parse many texts in one ``nlp.pipe`` pass ahead of :meth:`extract`, which then finds them
-        parsed. The store's bulk path calls it once per batch (each message's context is only known
-        inside the batch's transaction, so :meth:`extract_many` does not fit there); the cache holds
-        one batch."""
+    def prepare(self, texts: Sequence[str], episodes: bool = True) -> None:
+        """Parse many texts in one ``nlp.pipe`` pass ahead of :meth:`extract` / :meth:`draw`, which
+        then find them parsed. The store's bulk path calls it once per batch (each message's
+        context is only known inside the batch's transaction, so :meth:`extract_many` does not fit
+        there); the cache holds one batch. Texts no rule could fire on are not parsed."""
         self._docs = {}
-        english = [t for t in dict.fromkeys(texts) if _is_text(t) and _lang(t) == "en" and self._may_draw(t, "en")]
-        for text, doc in zip(english, self.nlp("en").pipe(english, batch_size=64)):
+        english = [t for t in dict.fromkeys(texts) if _is_text(t) and _lang(t) == "en"
+                   and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
+        for text, doc in zip(english, self.nlp("en").pipe(english, batch_size=256)):
             self._docs[text] = doc
 
     def _sentences(self, text: str, lang: str, doc: Any = None) -> list[tuple[int, str, Any]]:
@@ -94,7 +96,16 @@ class RuleExtractor(_Statements):
 
     def _may_draw(self, text: str, lang: str) -> bool:
         """Could any rule fire on this text? A cheap pass over the raw text that spares the parse
-        for the many messages (most of real chat) where no cue or pattern occurs at all."""
+        for the many messages (most of real chat) where no cue or pattern occurs at all. Remembered
+        for the texts of the last batch (a batch asks twice: before the parse and after it)."""
+        key = (text, lang)
+        if key not in self._may:
+            if len(self._may) > 4096:
+                self._may.clear()
+            self._may[key] = self._may_draw_uncached(text, lang)
+        return self._may[key]
+
+    def _may_draw_uncached(self, text: str, lang: str) -> bool:
         if _CANCEL.search(text) or _REVOKE_STRONG.search(text) or _REVOKE_VERB.search(text) \
                 or _CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, _EPOCH):
             return True
@@ -102,6 +113,9 @@ class RuleExtractor(_Statements):
             return True
         variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
             if lang == "en" else (text,)
+        combined = self._any_pattern(lang)
+        if combined is not None:
+            return any(combined.search(v) for v in variants)
         return any(p.regex.search(v) for t in self.vocabulary.topics.values() for p in t.patterns.get(lang, [])
                    for v in variants)
 
@@ -112,8 +126,10 @@ class RuleExtractor(_Statements):
         return self._extract(message, context, None)
 
     def extract_many(self, messages: Sequence[MessageEvent],
-                     contexts: Sequence[Sequence[PriorFact]] | None = None) -> list[list[dict[str, Any]]]:
-        """``extract`` for many messages at once (one list of events per message, in order).
+                     contexts: Sequence[Sequence[PriorFact]] | None = None,
+                     episodes: bool = False) -> list[list[dict[str, Any]]]:
+        """``extract`` (``draw`` with ``episodes=True``) for many messages at once (one list of
+        events per message, in order).
 
         Same results as calling :meth:`extract` on each; faster, since the English parses run
         as one ``nlp.pipe`` batch. Each message sees only its own context (none by default).
@@ -123,45 +139,63 @@ class RuleExtractor(_Statements):
             raise ValueError("extract_many: one context per message")
         docs: dict[int, Any] = {}
         english = [i for i, m in enumerate(messages) if _is_text(m.text) and _lang(m.text) == "en"
-                   and self._may_draw(m.text, "en")]
+                   and (self._may_draw(m.text, "en") or (episodes and may_episode(m.text, "en")))]
         if english:
-            for i, doc in zip(english, self.nlp("en").pipe([messages[i].text for i in english], batch_size=64)):
+            for i, doc in zip(english, self.nlp("en").pipe([messages[i].text for i in english], batch_size=256)):
                 docs[i] = doc
-        return [self._extract(m, c, docs.get(i)) for i, (m, c) in enumerate(zip(messages, contexts))]
+        return [self._extract(m, c, docs.get(i), episodes) for i, (m, c) in enumerate(zip(messages, contexts))]
+
+    def draw(self, message: MessageEvent, context: Sequence[PriorFact] = ()) -> list[dict[str, Any]]:
+        """What the store keeps from a message: :meth:`extract`'s events, then an ``episode``
+        event for each first-person activity with a time it reports (one parse for both)."""
+        return self._extract(message, context, None, True)
 
     def episodes(self, message: MessageEvent) -> list[Episode]:
-        """First-person activities with a time in ``message`` (episodes.py). Not stored: the store
-        has no episode records yet."""
+        """First-person activities with a time in ``message`` (episodes.py)."""
         text = message.text
         if not _is_text(text):
             return []
         lang = _lang(text)
-        if find_quote(text, lang, message.at) is not None:
+        if not may_episode(text, lang) or find_quote(text, lang, message.at) is not None:
             return []
         out: list[Episode] = []
         for offset, sentence, span in self._sentences(text, lang):
-            out += (episodes_en(span, message.at, message.speaker) if lang == "en" and span.doc.has_annotation("DEP")
-                    else episodes_zh(sentence, offset, message.at, message.speaker) if lang == "zh" else [])
+            out += self._episodes(message, sentence, offset, lang, span)
         return out
 
-    def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any) -> list[dict[str, Any]]:
+    @staticmethod
+    def _episodes(message: MessageEvent, sentence: str, offset: int, lang: str, span: Any) -> list[Episode]:
+        if lang == "en":
+            return episodes_en(span, message.at, message.speaker) if span is not None and \
+                span.doc.has_annotation("DEP") else []
+        return episodes_zh(sentence, offset, message.at, message.speaker)
+
+    def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any,
+                 episodes: bool = False) -> list[dict[str, Any]]:
         text = message.text
         if not _is_text(text):
             return []
         lang = _lang(text)
-        if doc is None and not self._may_draw(text, lang):
+        facts = self._may_draw(text, lang)
+        # An assistant's "I …" is not a person's life: episodes come from people's own words.
+        episodes = episodes and message.drawn_as == "stated" and may_episode(text, lang)
+        if not facts and not episodes:
             return []
         quote = self._quote(message, lang)
         if quote is not None:
-            return quote
+            return quote  # a cited document's activities are not the speaker's, nor dated now
         events: list[dict[str, Any]] = []
+        found: list[Episode] = []
         names: list[str] = []  # people named in earlier sentences of this message, for he / she
         for offset, sentence, span in self._sentences(text, lang, doc):
-            events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
+            if facts:
+                events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
+            if episodes:
+                found += self._episodes(message, sentence, offset, lang, span)
             if lang == "en" and span is not None:
                 names += [n for n in (e.text.split()[0].lower() for e in span.ents if e.label_ == "PERSON")
                           if n not in (message.speaker, message.about) and n not in names]
-        return events
+        return events + [episode_event(e) for e in found]
 
     # -- quotes ----------------------------------------------------------------------------------
 

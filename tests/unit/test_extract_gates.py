@@ -226,7 +226,7 @@ def test_he_and_she_resolve_to_the_one_person_named(ex, text, expected):
     assert sets(ex.extract(msg(text))) == expected
 
 
-# -- episodes (item 3; drawn, not stored) ------------------------------------------------------
+# -- episodes (item 3; stored as :Episode records by ingest, tests/integration/test_episodes.py) -----
 
 @pytest.mark.parametrize("text, what, start, end", [
     ("I went to a support group yesterday.", "went to a support group", "2026-09-27", "2026-09-28"),
@@ -247,3 +247,36 @@ def test_episodes(ex, text, what, start, end):
                                   "I emailed some wholesalers and one replied and said yes today!"])
 def test_not_episodes(ex, text):
     assert ex.episodes(msg(text)) == []
+
+
+@pytest.mark.parametrize("text, what, start, end, planned", [
+    # no time stated: some time before the message (no start)
+    ("I wanted to tell you I just joined a writers group.", "joined a writers group", None, "2026-09-29", False),
+    ("Anthony and I went to a charity event.", "went to a charity event", None, "2026-09-29", False),
+    ("Took a short trip to Rome.", "Took a short trip to Rome", None, "2026-09-29", False),
+    # going on at the message: its day
+    ("I've been reading this inspiring book.", "reading this inspiring book", "2026-09-28", "2026-09-29", False),
+    # "last Friday": the latest Friday before the message's day (a Monday)
+    ("I went to a pride parade last Friday.", "went to a pride parade", "2026-09-25", "2026-09-26", False),
+    ("One special memory was this pride parade I went to a few weeks ago.", "this pride parade I went to",
+     "2026-09-04", "2026-09-11", False),
+    # plans with a time ahead
+    ("I'm going to visit my grandma next week.", "visit my grandma", "2026-10-05", None, True),
+    ("We'll drive to Denver on Friday.", "drive to Denver", "2026-10-02", "2026-10-03", True),
+])
+def test_more_episode_shapes(ex, text, what, start, end, planned):
+    (e,) = ex.episodes(msg(text))
+    assert (e.what, e.start.date().isoformat() if e.start else None, e.planned) == (what, start, planned)
+    if end is not None:
+        assert e.end.date().isoformat() == end
+
+
+@pytest.mark.parametrize("text", [
+    "I wish I had gone to the concert.", "I think we went to the wrong place.", "I always go to the gym.",
+    "I've got a funny story.", "I got better at it.", "I'm crossing my fingers.",
+    "I'm thinking about going camping next month.", "I used to go horseback riding with my dad.",
+    "I went there.", "I'll let you know tomorrow.", "I'm going to the beach.", "If I went to Paris, I'd love it.",
+    "I had a blast at the concert.", "We made a real difference.",
+])
+def test_more_not_episodes(ex, text):
+    assert [(e.what, e.planned) for e in ex.episodes(msg(text))] == []
