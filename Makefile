@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # The local Neo4j keeps its jars' build, data and logs here (see graphmem/server.py).
 export GRAPHMEM_HOME ?= $(CURDIR)/.graphmem
 
-.PHONY: install demo test unit server-start server-stop eval clean
+.PHONY: install demo test test-thorough unit server-start server-stop eval clean
 
 install: $(VENV)/.installed
 
@@ -33,9 +33,14 @@ test: install
 	if [ -z "$$NEO4J_URI" ] && ! $(BIN)/graphmem server status --json | grep -q '"running": true'; then \
 	  $(BIN)/graphmem server start || exit 1; started=1; \
 	fi; \
-	$(BIN)/pytest tests; rc=$$?; \
+	$(BIN)/pytest --durations=25 tests; rc=$$?; \
 	if [ $$started = 1 ]; then $(BIN)/graphmem server stop; fi; \
 	exit $$rc
+
+# The same suite with the database-backed property tests at their full example counts
+# (tests/examples_budget.py): before a release, or after a change to the rules, isolation or writes.
+test-thorough:
+	GRAPHMEM_THOROUGH=1 $(MAKE) test
 
 unit: install
 	$(BIN)/pytest tests/unit

@@ -8,6 +8,7 @@ import uuid
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.examples_budget import examples
 
 from graphmem.errors import GraphMemError
 
@@ -44,7 +45,7 @@ def _apply(mem, tag: str, op: str, subject: str, topic: str, i: int) -> None:
                   recorded_at=rec)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(ops=tenant_ops())
 def test_no_read_ever_crosses_tenants(store, ops):
@@ -91,7 +92,7 @@ payload = st.one_of(
                     max_size=8))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
 @given(payloads=st.lists(payload, min_size=1, max_size=4))
 def test_fuzzed_payloads_error_cleanly_and_keep_invariants(store, driver, payloads):
@@ -154,7 +155,7 @@ def _victim(store, run: str):
     return victim
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(calls=st.lists(st.sampled_from(sorted(WRITES)), min_size=1, max_size=6))
 def test_no_write_ever_crosses_tenants(store, driver, calls):

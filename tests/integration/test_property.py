@@ -13,6 +13,7 @@ from datetime import datetime, timedelta, timezone
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.examples_budget import examples
 
 from graphmem.errors import GraphMemError
 
@@ -120,7 +121,7 @@ def _store_answer(a) -> tuple[str, frozenset]:
     return ("none", frozenset())
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
 @given(events=histories())
 def test_store_agrees_with_reference_model(store, events):
