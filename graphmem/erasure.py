@@ -22,7 +22,7 @@ import uuid
 from typing import Any, Callable
 
 from .errors import NotFoundError, ValidationError
-from .governance import erase
+from .governance import erase, erase_targets
 from .ops import Plan, _read, apply
 from .projection import Expander
 
@@ -34,15 +34,7 @@ def request_erase(tenant: str, *, subject: str | None, source: str | None, actor
     """File an erase request and hold back what it would remove; returns the request."""
     if (subject is None) == (source is None):
         raise ValidationError("an erase request needs exactly one of subject= and source=")
-    facts: set[str] = set()
-    sources: set[str] = {source} if source else set()
-    if subject is not None:
-        for r in (yield from _read("governance/subject_facts", tenant, subject=subject)):
-            facts.add(r["uid"])
-            if r["source"]:
-                sources.add(r["source"])
-        sources.update(r["uid"] for r in (yield from _read("governance/authored_sources", tenant, subject=subject)))
-        sources.update(r["source"] for r in (yield from _read("governance/subject_episodes", tenant, subject=subject)))
+    facts, sources = yield from erase_targets(tenant, subject, source)
     if sources:
         facts.update(r["uid"] for r in (yield from _read("governance/source_facts", tenant, sources=sorted(sources))))
     rid = f"er-{uuid.uuid4().hex[:12]}"

@@ -25,14 +25,16 @@ from .ops import Plan, Tx, _read, rebuild
 from .projection import Expander, UnitOfWork
 from .queries import Call, Steps
 
-__all__ = ["audit", "erase"]
+__all__ = ["audit", "erase", "erase_targets"]
 
 
-def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str | None, reason: str | None,
-              now: Any, request: str | None = None) -> Steps[dict[str, Any]]:
-    unit = yield from UnitOfWork.open(tenant, now, None)  # takes the ledger lock
+def erase_targets(tenant: str, subject: str | None, source: str | None) -> Plan[tuple[set[str], set[str]]]:
+    """What erasing ``subject`` or ``source`` starts from: the facts about the subject (or with it as
+    their value) and every source attributed to it — the sources of those facts, the sources it
+    wrote, the sources that report its episodes — or the one source. An erase request holds these
+    back; the erase itself then closes over everything they made."""
     facts: set[str] = set()
-    sources: set[str] = set()
+    sources: set[str] = {source} if source is not None else set()
     if subject is not None:
         for r in (yield from _read("governance/subject_facts", tenant, subject=subject)):
             facts.add(r["uid"])
@@ -40,8 +42,13 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
                 sources.add(r["source"])
         sources.update(r["uid"] for r in (yield from _read("governance/authored_sources", tenant, subject=subject)))
         sources.update(r["source"] for r in (yield from _read("governance/subject_episodes", tenant, subject=subject)))
-    if source is not None:
-        sources.add(source)
+    return facts, sources
+
+
+def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str | None, reason: str | None,
+              now: Any, request: str | None = None) -> Steps[dict[str, Any]]:
+    unit = yield from UnitOfWork.open(tenant, now, None)  # takes the ledger lock
+    facts, sources = yield from erase_targets(tenant, subject, source)
     events: dict[int, dict[str, Any]] = {}
     while True:  # close over what the touched events also made
         facts.update(r["uid"] for r in (yield from _read("governance/source_facts", tenant, sources=sorted(sources))))
@@ -63,8 +70,8 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
                 grew = True
         if not grew:
             break
-    from .working_store import erase_targets  # working-memory items the subject wrote, or these sources
-    for ev in (yield from erase_targets(tenant, subject, sorted(sources))):
+    from .working_store import erase_targets as working_events  # items the subject wrote, or these sources
+    for ev in (yield from working_events(tenant, subject, sorted(sources))):
         events.setdefault(ev["seq"], ev)
     yield from _read("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
