@@ -85,6 +85,10 @@ def server_start(bolt_port: int = typer.Option(7687, help="Bolt port on 127.0.0.
     """
     try:
         info = local_server.start(bolt_port=bolt_port, http_port=http_port, auth=not no_auth, timeout=timeout)
+        # The schema once, here, rather than on a user's first call (a no-op check when it is there).
+        from .client import GraphMem
+        with GraphMem(Settings.from_env(uri=info.bolt_uri)):
+            pass
     except GraphMemError as e:
         _fail(e)
     if as_json:
@@ -123,12 +127,17 @@ def server_status(as_json: bool = JsonOpt) -> None:
 
 @app.command("schema")
 def schema(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
-    """Install graphmem's constraints and indexes (idempotent).
+    """Install graphmem's constraints and indexes (idempotent) and mark the database with the
+    schema's version, so that later clients check the marker with one read instead.
 
     Example: graphmem schema
     """
-    with _store(uri, database, "default"):
-        pass
+    from .client import GraphMem
+    try:
+        with GraphMem(Settings.from_env(uri=uri, database=database), install_schema=False) as store:
+            store.install_schema()
+    except GraphMemError as e:
+        _fail(e)
     typer.echo("schema installed")
 
 
