@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, AsyncIterator
 
 import neo4j
+from neo4j.api import AsyncBookmarkManager
 
 from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
@@ -37,25 +38,37 @@ async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) 
 
 
 class AsyncGraphMem(StoreApi):
-    """A temporal memory store for one tenant, on the async driver. ``await`` every method."""
+    """A temporal memory store for one tenant, on the async driver. ``await`` every method.
+
+    Like :class:`graphmem.GraphMem`, its write transactions and routed reads share one bookmark
+    manager (the driver's unless ``bookmark_manager=`` is given), so it reads its own writes.
+    """
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None,
-                 embedder: Any = None, actor: str | None = None) -> None:
+                 embedder: Any = None, actor: str | None = None,
+                 bookmark_manager: AsyncBookmarkManager | None = None) -> None:
         super().__init__(settings, tenant, clock, extractor, embedder, actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.AsyncGraphDatabase.driver)
+        self._bookmarks = bookmark_manager or self._driver.execute_query_bookmark_manager
+
+    @property
+    def bookmark_manager(self) -> AsyncBookmarkManager:
+        """The bookmark manager this client's writes and reads share."""
+        return self._bookmarks
 
     def for_tenant(self, tenant: str) -> "AsyncGraphMem":
         return AsyncGraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
-                             extractor=self._extractor, embedder=self._embedder or None, actor=self.actor)
+                             extractor=self._extractor, embedder=self._embedder or None, actor=self.actor,
+                             bookmark_manager=self._bookmarks)
 
     async def close(self) -> None:
         if self._owns_driver:
             await self._driver.close()
 
     async def __aenter__(self) -> "AsyncGraphMem":
-        await self.install_schema()
+        await self.ensure_schema()
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -76,12 +89,13 @@ class AsyncGraphMem(StoreApi):
             check_call(self.tenant, step)
             q = step.query
             records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
-                                                             routing_=neo4j.RoutingControl.READ)
+                                                             routing_=neo4j.RoutingControl.READ,
+                                                             bookmark_manager_=self._bookmarks)
             return [row(r) for r in records]
         if isinstance(step, ops.Tx):
-            async with self._driver.session(database=db) as session:
+            async with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
-        await self._driver.execute_query(step.text, database_=db)
+        await self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
 
     async def _run_async(self, plan: ops.Plan[Any]) -> Any:

@@ -109,8 +109,14 @@ class StoreApi:
     # -- writes ----------------------------------------------------------------------------------
 
     def install_schema(self) -> Any:
-        """Create graphmem's constraints and indexes (idempotent)."""
+        """Create graphmem's constraints and indexes (idempotent) and mark the database with the
+        schema's version; ``graphmem schema`` runs this."""
         return self._run(ops.install_schema())
+
+    def ensure_schema(self) -> Any:
+        """Install the schema unless the database already carries this version's marker: one cheap
+        read when it does (what a client runs when it is made). Returns whether it installed."""
+        return self._run(ops.ensure_schema())
 
     def apply(self, event: Any) -> Any:
         """Validate and apply one event (a FORMAT.md dict, JSON text, or a model); one transaction.
@@ -328,6 +334,11 @@ class StoreApi:
         return self._run(plan())
 
     # -- reads -----------------------------------------------------------------------------------
+
+    def round_trip(self) -> Any:
+        """One read that does nothing (``RETURN 1``) through the very path every read takes: the
+        floor under a read's latency (``graphmem bench`` reports as_of against it)."""
+        return self._run(ops.round_trip())
 
     def as_of(self, subject: str, topic: str, **kw: Any) -> Any:
         """What holds at ``valid_at`` as known at ``known_at`` (both default now); see ops.as_of."""

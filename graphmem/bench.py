@@ -14,10 +14,12 @@ b. the raw limit: the same nodes and edges (entities, facts, HAS_FACT, VALUE, HO
    ledger events, APPLIED_TO) written by one hand-written ``UNWIND … CREATE`` per chunk in a
    tenant of its own (same database: Community has one user database), with the same wire
    format for times, facts/s — the ratio a/b is what matters;
-c. 10,000 random as-of point lookups through the client, p50/p99;
+c. 10,000 random as-of point lookups through the client, p50/p99, each beside a ``RETURN 1``
+   through the same read path (the round-trip floor), interleaved: ``asof_over_floor``;
 d. 1,000 three-hop as-of paths (chains found in the data), p50;
 e. ``context()`` for random subjects at random times (subject-scoped, and without a subject),
-   p50/p95, with its ratio to the as_of p50 of the same run;
+   p50/p95, with its ratio to the as_of p50 of the same run; ``messages=N`` first adds N
+   conversation turns (message events, nothing extracted) so recall ranks over them too;
 f. ``rebuild`` of one replica, facts/s;
 g. the client's peak RSS.
 
@@ -36,34 +38,16 @@ import resource
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from . import queries
 from .client import GraphMem
 from .errors import ConfigurationError
 from .temporal_kg import KGFact, find_files, load, year_start
 
 __all__ = ["BenchResult", "data_files", "default_files", "run"]
-
-RAW_CYPHER = """
-UNWIND $rows AS r
-WITH r, datetime(r.valid_from) AS vf, datetime(r.valid_to) AS vt, datetime($at) AS at
-MERGE (e:Entity {tenant: $tenant, uid: r.subject})
-MERGE (o:Entity {tenant: $tenant, uid: r.object})
-CREATE (f:Fact {tenant: $tenant, uid: r.uid, seq: r.seq, kind: 'set', subject: r.subject, topic: r.topic,
-                env: '', value: r.object, is_entity: true, valid_from: vf, valid_to: vt,
-                recorded_at: at, authority: 'L1', status: 'confirmed', quoted: false, said_at: at})
-CREATE (e)-[:HAS_FACT {valid_from: vf, valid_to: vt, recorded_at: at}]->(f)
-CREATE (f)-[:VALUE {valid_from: vf, valid_to: vt, recorded_at: at}]->(o)
-CREATE (e)-[:HOLDS {seg: r.uid, topic: r.topic, env: '', valid_from: vf, valid_to: vt,
-                    recorded_at: at, conflict: false}]->(f)
-CREATE (e)-[:RELATED {seg: r.uid, topic: r.topic, env: '', valid_from: vf, valid_to: vt,
-                      recorded_at: at, conflict: false, fact: r.uid}]->(o)
-CREATE (v:Event {tenant: $tenant, seq: r.seq, op: 'set', payload: r.payload, recorded_at: at, facts: [r.uid]})
-CREATE (v)-[:APPLIED_TO]->(f)
-"""
-
 
 def default_files() -> list[Path]:
     """The files under ``GRAPHMEM_TEMPORAL_KG``; without it, a ConfigurationError saying where to get them."""
@@ -108,6 +92,7 @@ class BenchResult:
                 ("raw UNWIND CREATE", f"{d['raw_facts_per_s']:,.0f} facts/s"),
                 ("ingest / raw", f"{d['ingest_ratio']:.2f}"),
                 ("as_of p50 / p99", f"{d['asof_p50_ms']:.2f} / {d['asof_p99_ms']:.2f} ms ({d['asof_lookups']:,} lookups)"),
+                ("as_of ÷ floor", f"{d['asof_over_floor']:.2f} (RETURN 1 p50 {d['asof_floor_p50_ms']:.2f} ms, interleaved)"),
                 ("3-hop path p50", "n/a (no three-hop chain among the facts loaded)" if d["path3_p50_ms"] is None else
                  f"{d['path3_p50_ms']:.2f} ms ({d['path3_runs']:,} paths, {d['path3_answered']} answered)"),
                 ("context() p50 / p95", "n/a" if d.get("context_p50_ms") is None else
@@ -158,7 +143,7 @@ def _chunks(facts: list[KGFact], n: int, size: int) -> Iterator[tuple[int, list[
 
 def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups: int = 10_000,
         paths: int = 1_000, checks: int = 1_000, contexts: int = 300, chunk: int = 5_000, seed: int = 7,
-        log: Callable[[str], None] = lambda s: None, keep: bool = False) -> BenchResult:
+        log: Callable[[str], None] = lambda s: None, keep: bool = False, messages: int = 0) -> BenchResult:
     data = _Data(data_files(files))
     if not data.facts:
         raise ValueError("no temporal-KG facts found")
@@ -176,6 +161,7 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     done = 0
     seq = 0
     driver = store._driver
+    raw_create = queries.get("bench/raw_create").text
     for replica, part in _chunks(data.facts, facts, chunk):
         events = [dict(f.event(), recorded_at=at.isoformat()) for f in part]
         t0 = time.perf_counter()
@@ -188,13 +174,14 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
                          "topic": f.relation, "valid_from": f.valid_from.isoformat(), "valid_to": f.valid_to.isoformat(),
                          "payload": json.dumps(e)})
         t0 = time.perf_counter()
-        driver.execute_query(RAW_CYPHER, rows=rows, tenant=raw_tenant, at=at.isoformat(), database_=store.settings.database)
+        driver.execute_query(raw_create, rows=rows, tenant=raw_tenant, at=at.isoformat(), database_=store.settings.database)
         raw_s += time.perf_counter() - t0
         done += len(part)
         log(f"ingested {done:,}/{facts:,} facts (graphmem {done / ingest_s:,.0f}/s, raw {done / raw_s:,.0f}/s)")
 
     in_store = data.facts[:min(facts, len(data.facts))]
     data.restrict(in_store)
+    messages_s = _load_messages(tenants[0], in_store, messages, chunk, rng, log) if messages else None
     keys = sorted({(f.subject, f.relation) for f in in_store})
 
     def random_question() -> tuple[str, str, datetime]:
@@ -207,13 +194,20 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         return s, r, t
 
     mem = tenants[0]
-    latencies = []
-    for _ in range(lookups):
+    latencies, floor = [], []
+    for i in range(lookups):
+        # The floor (RETURN 1 through the same read path) interleaved with as_of, alternating
+        # which goes first, so whatever load the machine has weighs on both alike.
         s, r, t = random_question()
-        t0 = time.perf_counter()
-        mem.as_of(s, r, valid_at=t)
-        latencies.append((time.perf_counter() - t0) * 1000)
-    log(f"as_of: p50 {_pct(latencies, 50):.2f} ms, p99 {_pct(latencies, 99):.2f} ms")
+        for kind in ((0, 1) if i % 2 else (1, 0)):
+            t0 = time.perf_counter()
+            if kind:
+                mem.as_of(s, r, valid_at=t)
+            else:
+                mem.round_trip()
+            (latencies if kind else floor).append((time.perf_counter() - t0) * 1000)
+    log(f"as_of: p50 {_pct(latencies, 50):.2f} ms, p99 {_pct(latencies, 99):.2f} ms; "
+        f"floor (RETURN 1) p50 {_pct(floor, 50):.2f} ms: {_pct(latencies, 50) / _pct(floor, 50):.2f}x")
 
     correct = 0
     wrong: list[str] = []
@@ -283,9 +277,14 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         "asof_lookups": lookups,
         "asof_p50_ms": round(_pct(latencies, 50), 3),
         "asof_p99_ms": round(_pct(latencies, 99), 3),
+        "asof_floor_p50_ms": round(_pct(floor, 50), 3),
+        "asof_floor_p99_ms": round(_pct(floor, 99), 3),
+        "asof_over_floor": round(_pct(latencies, 50) / _pct(floor, 50), 2),
         "path3_runs": len(chains),
         "path3_answered": answered,
         "path3_p50_ms": round(_pct(path_lat, 50), 3) if path_lat else None,
+        "messages": messages,
+        "messages_per_s": round(messages / messages_s, 1) if messages_s else None,
         "context_runs": contexts,
         "embed_seconds": embed_s,
         "context_p50_ms": round(_pct(ctx_lat, 50), 3) if ctx_lat else None,
@@ -309,6 +308,33 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
             t.drop_tenant(batch=5_000)
         store.for_tenant(raw_tenant).drop_tenant(batch=5_000)
     return BenchResult(result)
+
+
+SPEAKERS = ("ana", "bo", "chen", "dara")
+
+
+def _load_messages(mem: GraphMem, facts: list[KGFact], n: int, chunk: int, rng: random.Random,
+                   log: Callable[[str], None]) -> float:
+    """``n`` conversation turns about the loaded facts, as message events into the first tenant, so
+    context() ranks over messages too. Each carries ``drawn: []`` (nothing extracted): this measures
+    recall over stored turns at scale, not the extractor (``graphmem bench-extract`` does that)."""
+    start = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    seconds = 0.0
+    for lo in range(0, n, chunk):
+        batch = []
+        for i in range(lo, min(n, lo + chunk)):
+            f = facts[rng.randrange(len(facts))]
+            speaker = SPEAKERS[i % len(SPEAKERS)]
+            text = (f"{speaker} said {f.subject.replace('_', ' ')} {f.relation} {f.object.replace('_', ' ')} "
+                    f"from {f.start} to {f.end}, if I remember right.")
+            batch.append({"op": "message", "id": f"bench-m{i}", "speaker": speaker, "about": f.subject,
+                          "session": f"s{i // 200}", "at": (start + timedelta(minutes=i)).isoformat(),
+                          "text": text, "drawn": []})
+        t0 = time.perf_counter()
+        mem.apply_bulk(batch, batch_size=chunk)
+        seconds += time.perf_counter() - t0
+        log(f"messages {min(n, lo + chunk):,}/{n:,} ({min(n, lo + chunk) / seconds:,.0f}/s)")
+    return seconds
 
 
 def _three_hop_chains(data: _Data, facts: list[KGFact], rng: random.Random, n: int) -> list[tuple[str, list[str], datetime]]:

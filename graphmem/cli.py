@@ -85,6 +85,10 @@ def server_start(bolt_port: int = typer.Option(7687, help="Bolt port on 127.0.0.
     """
     try:
         info = local_server.start(bolt_port=bolt_port, http_port=http_port, auth=not no_auth, timeout=timeout)
+        # The schema once, here, rather than on a user's first call (a no-op check when it is there).
+        from .client import GraphMem
+        with GraphMem(Settings.from_env(uri=info.bolt_uri)):
+            pass
     except GraphMemError as e:
         _fail(e)
     if as_json:
@@ -123,12 +127,17 @@ def server_status(as_json: bool = JsonOpt) -> None:
 
 @app.command("schema")
 def schema(uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt) -> None:
-    """Install graphmem's constraints and indexes (idempotent).
+    """Install graphmem's constraints and indexes (idempotent) and mark the database with the
+    schema's version, so that later clients check the marker with one read instead.
 
     Example: graphmem schema
     """
-    with _store(uri, database, "default"):
-        pass
+    from .client import GraphMem
+    try:
+        with GraphMem(Settings.from_env(uri=uri, database=database), install_schema=False) as store:
+            store.install_schema()
+    except GraphMemError as e:
+        _fail(e)
     typer.echo("schema installed")
 
 
@@ -676,11 +685,19 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
           data: Optional[list[Path]] = typer.Option(None, help="a temporal-KG folder or files (YAGO11k/WIKIDATA12k: see docs/data.md)"),
           lookups: int = typer.Option(10_000, help="as-of lookups to time"),
           contexts: int = typer.Option(300, help="context() calls to time (each also without a subject)"),
+          messages: int = typer.Option(0, help="conversation turns to add before timing context()"),
+          writers: Optional[str] = typer.Option(None, help="load test instead: writer processes, e.g. 1,2,4,8"),
+          tenants: str = typer.Option("1", help="with --writers: writers dealt over this many tenants, e.g. 1,8"),
+          events: int = typer.Option(400, help="with --writers: events per writer"),
+          batch: int = typer.Option(10, help="with --writers: events per transaction"),
+          readers: int = typer.Option(2, help="with --writers: as_of reader processes running alongside"),
           keep: bool = typer.Option(False, help="keep the bench tenants"),
           uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
-    """Ingest, as-of, paths, context() and rebuild at scale against a raw-Cypher baseline (not a test).
+    """Ingest, as-of, paths, context() and rebuild at scale against a raw-Cypher baseline (not a test);
+    with --writers, many writers and readers at once, checked for lost or duplicated events.
 
     Example: graphmem bench --facts 100000 --json
+    Example: graphmem bench --writers 1,2,4,8 --tenants 1,8
     """
     if ctx.invoked_subcommand is not None:
         return  # `graphmem bench recall …`
@@ -688,14 +705,20 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
     log = (lambda line: typer.echo(line, err=True))
     with _store(uri, database, "bench") as store:
         try:
+            if writers:
+                from .bench_load import sweep_load
+                load = sweep_load(store, [int(x) for x in writers.split(",")], [int(x) for x in tenants.split(",")],
+                                  out, log=log, events=events, batch=batch, readers=readers, keep=keep)
+                typer.echo(json.dumps(load) if as_json else f"written to {out / 'load.json'}")
+                return
             if sweep:
                 sizes = [int(x) for x in sweep.split(",") if x.strip()]
                 results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, contexts=contexts,
-                                          keep=keep)
+                                          keep=keep, messages=messages)
                 typer.echo(json.dumps(results[-1]))
                 return
             result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, contexts=contexts, log=log,
-                                   keep=keep)
+                                   keep=keep, messages=messages)
         except GraphMemError as e:
             _fail(e)
     typer.echo(result.table())

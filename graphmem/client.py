@@ -7,9 +7,11 @@ A :class:`GraphMem` is bound to one tenant; every query it runs is scoped by tha
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Iterator
 
 import neo4j
+from neo4j.api import BookmarkManager
 
 from . import ops
 from .api import DRIVER_ERRORS, Clock, StoreApi, translate, utcnow
@@ -33,24 +35,44 @@ def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
         return stop.value
 
 
+# Drivers whose database was found (or made) to carry the schema, per database name: a process
+# that makes many clients on one driver checks once.
+_SCHEMA_READY: "weakref.WeakKeyDictionary[Any, set[str | None]]" = weakref.WeakKeyDictionary()
+
+
 class GraphMem(StoreApi):
-    """A temporal memory store for one tenant. Use as a context manager, or call :meth:`close`."""
+    """A temporal memory store for one tenant. Use as a context manager, or call :meth:`close`.
+
+    Reads see this client's own writes, on a cluster too: the write transactions and the routed
+    reads share one bookmark manager (by default the driver's, so every client on one driver is
+    causally chained); pass ``bookmark_manager=`` (``neo4j.GraphDatabase.bookmark_manager(
+    initial_bookmarks=…)``) to continue after another process's writes (docs/scaling.md).
+    """
 
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.Driver | None = None, clock: Clock = utcnow,
                  extractor: Any = None, install_schema: bool = True, embedder: Any = None,
-                 actor: str | None = None) -> None:
+                 actor: str | None = None, bookmark_manager: BookmarkManager | None = None) -> None:
         super().__init__(settings, tenant, clock, extractor, embedder, actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
+        self._bookmarks = bookmark_manager or self._driver.execute_query_bookmark_manager
         if install_schema:
-            self.install_schema()
+            ready = _SCHEMA_READY.setdefault(self._driver, set())
+            if self.settings.database not in ready:
+                self.ensure_schema()
+                ready.add(self.settings.database)
+
+    @property
+    def bookmark_manager(self) -> BookmarkManager:
+        """The bookmark manager this client's writes and reads share (hand its bookmarks on)."""
+        return self._bookmarks
 
     def for_tenant(self, tenant: str) -> "GraphMem":
-        """The same store, another tenant, sharing this client's driver."""
+        """The same store, another tenant, sharing this client's driver and bookmarks."""
         return GraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
                         extractor=self._extractor, install_schema=False, embedder=self._embedder or None,
-                        actor=self.actor)
+                        actor=self.actor, bookmark_manager=self._bookmarks)
 
     def close(self) -> None:
         if self._owns_driver:
@@ -88,12 +110,13 @@ class GraphMem(StoreApi):
             check_call(self.tenant, step)
             q = step.query
             records, _, _ = self._driver.execute_query(q.text, step.params, database_=db,
-                                                       routing_=neo4j.RoutingControl.READ)
+                                                       routing_=neo4j.RoutingControl.READ,
+                                                       bookmark_manager_=self._bookmarks)
             return [row(r) for r in records]
         if isinstance(step, ops.Tx):
-            with self._driver.session(database=db) as session:
+            with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
-        self._driver.execute_query(step.text, database_=db)
+        self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
 
     def _run(self, plan: ops.Plan[Any]) -> Any:

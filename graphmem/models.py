@@ -7,6 +7,7 @@ call all go through the same validation. Anything malformed raises
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import date, datetime, timezone
 from typing import Annotated, Any, Literal, Union
@@ -122,7 +123,7 @@ Value = Annotated[str, pydantic.BeforeValidator(_value)]
 class _Event(BaseModel):
     """Fields every event may carry."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     recorded_at: Time | None = None
     source: Ident | None = None
@@ -199,7 +200,7 @@ class RevokeEvent(_Event):
 
 
 class QuoteClaim(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     subject: Ident
     topic: Ident
     value: Value | None = None
@@ -364,7 +365,14 @@ Event = Annotated[
           WorkingEvent, EpisodeEvent],
     Field(discriminator="op"),
 ]
-_EVENT = TypeAdapter(Event)
+
+
+@functools.cache
+def _event_adapter() -> TypeAdapter[Any]:
+    """The event union's validator, built on first use: a read-only process (a CLI query) never
+    pays for building thirteen event schemas at import."""
+    return TypeAdapter(Event)
+
 OPS = ("source", "set", "revoke", "quote", "confirm", "reject", "retract", "topic", "message", "expire",
        "erase_request", "erase_cancel", "playbook", "working", "episode")
 
@@ -384,7 +392,7 @@ def parse_event(data: Any) -> Any:
     if op not in OPS:
         raise ValidationError(f"unknown op {op!r}; expected one of {', '.join(OPS)}")
     try:
-        return _EVENT.validate_python(data)
+        return _event_adapter().validate_python(data)
     except TemporalError:
         raise
     except pydantic.ValidationError as e:

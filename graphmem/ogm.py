@@ -27,8 +27,8 @@ from neomodel import (
     StructuredRel,
 )
 
-__all__ = ["Approval", "EmbeddingState", "Entity", "Episode", "Event", "ExperienceCard", "Fact", "LedgerHead", "Outcome",
-           "Source", "Summary", "Topic", "Workflow", "WorkflowVersion", "install_schema"]
+__all__ = ["Approval", "EmbeddingState", "Entity", "Episode", "Event", "ExperienceCard", "Fact", "GraphmemSchema",
+           "LedgerHead", "Outcome", "Source", "Summary", "Topic", "Workflow", "WorkflowVersion", "install_schema"]
 
 
 class Interval(StructuredRel):
@@ -357,13 +357,22 @@ class WorkingItem(StructuredNode):
     replaced_by = StringProperty()
 
 
+class GraphmemSchema(StructuredNode):
+    """Database-wide, not a tenant's: schema.cypher at this version has been installed here."""
+
+    version = StringProperty(required=True)
+    installed_at = DateTimeProperty()
+
+
 MODELS = (Entity, Topic, Source, Fact, Episode, Event, LedgerHead, Outcome, ExperienceCard, Workflow,
-          WorkflowVersion, Approval, Summary, EmbeddingState, WorkingSession, WorkingItem)
+          WorkflowVersion, Approval, Summary, EmbeddingState, GraphmemSchema, WorkingSession, WorkingItem)
 
 
 def install_schema(driver: Any, database: str | None = None) -> None:
-    """Install graphmem's constraints and indexes on ``driver`` (idempotent)."""
-    from .queries import schema_statements
+    """Install graphmem's constraints and indexes on ``driver`` (idempotent), and the version marker
+    clients check instead of installing again."""
+    from .queries import get, schema_statements, schema_version
 
     for statement in schema_statements():
         driver.execute_query(statement, database_=database)
+    driver.execute_query(get("admin/schema_mark").text, version=schema_version(), database_=database)

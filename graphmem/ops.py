@@ -30,8 +30,9 @@ from .temporal import View, resolve, resolve_many, standing_before, timeline
 
 T = TypeVar("T")
 
-__all__ = ["Plan", "Statement", "Tx", "apply", "apply_bulk", "apply_many", "as_of", "as_of_many", "drop_tenant", "events_page",
-           "history", "install_schema", "parse_bulk", "path", "rebuild", "why"]
+__all__ = ["Plan", "Statement", "Tx", "apply", "apply_bulk", "apply_many", "as_of", "as_of_many", "drop_tenant",
+           "ensure_schema", "events_page", "history", "install_schema", "parse_bulk", "path", "rebuild", "round_trip",
+           "why"]
 
 
 @dataclass(frozen=True)
@@ -62,11 +63,31 @@ def _read(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]
 # -- writes ---------------------------------------------------------------------------------------
 
 
+def _mark_schema(version: str) -> Steps[None]:
+    yield Call("admin/schema_mark", {"version": version})
+
+
 def install_schema() -> Plan[None]:
-    from .queries import schema_statements
+    """Run every statement of schema.cypher (idempotent), then mark the database with its version."""
+    from .queries import schema_statements, schema_version
 
     for statement in schema_statements():
         yield Statement(statement)
+    version = schema_version()
+    yield Tx(lambda: _mark_schema(version), "admin/schema_mark")
+
+
+def ensure_schema() -> Plan[bool]:
+    """Install the schema unless this database already carries its version's marker: one cheap
+    read on a database set up before (a CLI call, a new client), the full install on a fresh one.
+    Returns whether it installed."""
+    from .queries import schema_version
+
+    rows = yield Call("admin/schema_version", {"version": schema_version()})
+    if rows and rows[0]["installed"]:
+        return False
+    yield from install_schema()
+    return True
 
 
 def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None, start: int) -> Steps[list[WriteResult]]:
@@ -148,6 +169,12 @@ def drop_tenant(tenant: str, batch: int = 2_000) -> Plan[None]:
     """Delete everything a tenant has, ledger included (tests and evaluation)."""
     while (yield Tx(lambda: _drop("admin/drop_tenant", tenant, batch), "admin/drop_tenant")):
         pass
+
+
+def round_trip() -> Plan[int]:
+    """``RETURN 1`` as a read, through the same runner as every read: the latency floor."""
+    rows = yield Call("admin/round_trip", {})
+    return rows[0]["one"]
 
 
 def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]]]:

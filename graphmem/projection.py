@@ -744,8 +744,8 @@ class UnitOfWork:
                 v["digest"] = digest(v["seq"], v["op"], v["recorded_at"], v["actor"], v["reason"], v["payload"])
                 v["hash"] = self.last_hash = link(self.last_hash, v["digest"])
             yield from self._q("write/events", events=self._w_events, seq=self.seq, last_recorded_at=self.last,
-                               last_hash=self.last_hash)
-        if self._w_links:
+                               last_hash=self.last_hash)  # links each event to its facts as well
+        elif self._w_links:  # a replay: the events are in the ledger already
             yield from self._q("write/links", links=self._w_links)
         if self._w_working:
             from .working_store import flush_working

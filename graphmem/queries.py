@@ -16,7 +16,7 @@ from typing import Any, Generator, LiteralString, Mapping, TypeVar, cast
 
 from .errors import ConfigurationError, QueryError
 
-__all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "row", "schema_statements"]
+__all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "row", "schema_statements", "schema_version"]
 
 T = TypeVar("T")
 
@@ -78,6 +78,14 @@ def schema_statements() -> list[LiteralString]:
     """schema.cypher split into statements (it is the one multi-statement file)."""
     body = _strip_comments(get("schema").text)
     return [cast(LiteralString, s.strip()) for s in body.split(";") if s.strip()]
+
+
+def schema_version() -> str:
+    """A short digest of schema.cypher's statements: the marker a database carries once they ran."""
+    import hashlib
+
+    text = "\n".join(schema_statements())
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True)

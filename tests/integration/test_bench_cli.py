@@ -26,7 +26,7 @@ def _env(settings) -> dict[str, str]:
 @pytest.mark.slow
 def test_bench_on_the_sample_in_the_repository(neo4j_target):
     proc = subprocess.run([EXE, "bench", "--data", "tests/data/temporal-kg", "--facts", "500", "--lookups", "50",
-                           "--contexts", "2", "--json"], cwd=ROOT, capture_output=True, text=True,
+                           "--contexts", "2", "--messages", "40", "--json"], cwd=ROOT, capture_output=True, text=True,
                           env=_env(neo4j_target.settings), timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     d = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -35,6 +35,10 @@ def test_bench_on_the_sample_in_the_repository(neo4j_target):
     assert d["asof_correct"] == d["asof_checked"] == 1000, d["asof_wrong_examples"]
     assert d["path3_answered"] == d["path3_runs"]  # chains found in the data answer (500 facts may hold none)
     assert "as-of correctness    1000/1000" in proc.stdout
+    # the round-trip floor, measured in the same run, and the ratio the README quotes
+    assert d["asof_floor_p50_ms"] > 0
+    assert abs(d["asof_over_floor"] - d["asof_p50_ms"] / d["asof_floor_p50_ms"]) < 0.02
+    assert d["messages"] == 40 and d["messages_per_s"] > 0 and d["context_p50_ms"] > 0
 
 
 def test_bench_without_data_says_where_to_get_it(neo4j_target, tmp_path):

@@ -33,7 +33,8 @@ def test_every_file_is_loaded_and_every_name_used_exists():
 @pytest.mark.parametrize("name", queries.names())
 def test_every_query_is_scoped_by_tenant(name):
     # Schema statements act on the database, not on a tenant's data.
-    if name in ("schema", "recall/vector_index_facts", "recall/vector_index_sources", "recall/vector_index_info"):
+    if name in ("schema", "recall/vector_index_facts", "recall/vector_index_sources", "recall/vector_index_info",
+                "admin/schema_version", "admin/schema_mark", "admin/round_trip"):
         return
     body = "\n".join(l for l in queries.get(name).text.splitlines() if not l.lstrip().startswith("//"))
     assert "tenant: $tenant" in body or re.search(r"\w\.tenant = \$tenant", body), \
@@ -61,3 +62,9 @@ def test_row_is_record_data_without_walking_plain_values():
                    {"a": [1, {"k": node}], "b": {"n": node}, "c": node, "d": "plain"}):
         record = Record(values)
         assert queries.row(record) == record.data()
+
+
+def test_schema_version_follows_the_statements():
+    v = queries.schema_version()
+    assert len(v) == 16 and v == queries.schema_version()
+    assert queries.get("admin/schema_version").params == {"version"}
