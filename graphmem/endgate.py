@@ -20,6 +20,7 @@ write has an idempotency id.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Any
@@ -30,6 +31,7 @@ from .errors import NotFoundError, ValidationError
 from .models import check_ids
 from .ops import Plan, apply
 from .sensitive import SensitiveConfig, scrub, scrub_obj
+from .working_store import wm_id
 
 __all__ = ["CloseReport", "close", "is_noise"]
 
@@ -85,7 +87,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
             if it.id not in cited:
                 report.dropped.append({"item": it.id, "reason": "tool result no kept decision cites"})
                 continue
-            sid = it.source or f"{session}/{it.id}"
+            sid = it.source or wm_id(session, it.id).replace(":", "/", 1)
             tool_source[it.id] = sid
             writes.append(("source", {"op": "source", "id": sid, "kind": "tool", "at": it.created_at,
                                        "text": clean(it, it.text), "author": it.author}))
@@ -101,7 +103,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
         if why is not None:
             report.dropped.append({"item": it.id, "reason": why})
             continue
-        mid = f"{session}/{it.id}"
+        mid = wm_id(session, it.id).replace(":", "/", 1)  # "session/item", each part escaped
         if it.type == "turn":
             writes.append(("stated", {"op": "message", "id": mid, "at": it.created_at, "speaker": it.author or "user",
                                       "text": clean(it, it.text), "session": session, "item": it.id}))
@@ -114,7 +116,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
                 writes.append(("source", {"op": "source", "id": mid, "kind": "message", "at": it.created_at,
                                           "text": clean(it, it.text), "author": it.author or actor}))
                 src = mid
-            writes.append(("inferred", {"op": "set", "id": f"wm:{session}:{it.id}:claim", "subject": claim["subject"],
+            writes.append(("inferred", {"op": "set", "id": "wm-claim:" + wm_id(session, it.id), "subject": claim["subject"],
                                         "topic": claim["topic"], "value": claim["value"], "authority": "L2",
                                         "status": "candidate", "source": src, "item": it.id}))
         else:
@@ -143,7 +145,11 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
         return CloseReport(**{**done, "duplicate": True}) if done else CloseReport(
             session=session, outcome=row["outcome"] or outcome, task=task or session, duplicate=True)
     found = yield from load_items(tenant, session)
-    report = CloseReport(session=session, outcome=outcome, task=task or session)
+    # What the outcome record and its card keep is long-term too: scrubbed (or refused) like the items.
+    task, _ = scrub_obj(task or session, sensitive, "the task")
+    steps, _ = scrub_obj(steps, sensitive, "the steps") if steps else (steps, [])
+    errors, _ = scrub_obj(errors or [], sensitive, "the errors")
+    report = CloseReport(session=session, outcome=outcome, task=task)
     writes = _plan_writes(session, found, store.actor, sensitive, report)  # refuses before any write
     for kind, ev in writes:
         item = ev.pop("item", None)
@@ -154,10 +160,12 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
             report.inferred.append({"item": item, "facts": result.facts})
     observe.extraction_yield(tenant, session, len(report.stated) + len(report.inferred),
                              sum(len(x["facts"]) for x in report.stated + report.inferred))
-    done_steps = steps or [" ".join(i.text.split()[:8]) for i in found if i.type == "decision"] or ["(no steps)"]
-    card = yield from Playbooks(store)._record(task or session, done_steps, outcome, errors or [], area, store.actor)
+    done_steps = steps or [scrub(" ".join(i.text.split()[:8]), sensitive, "a decision")[0]
+                           for i in found if i.type == "decision"] or ["(no steps)"]
+    card = yield from Playbooks(store)._record(task, done_steps, outcome, errors, area, store.actor,
+                                               uid=f"o-wm-{hashlib.sha256(session.encode()).hexdigest()[:24]}")
     report.card = card
     yield from record(tenant, session, "close", {
-        "outcome": outcome, "task": task or session, "wrong_memory": wrong_memory or [],
+        "outcome": outcome, "task": task, "wrong_memory": wrong_memory or [],
         "report": report.model_dump(mode="json", exclude={"duplicate"})}, store._clock(), store.actor)
     return report

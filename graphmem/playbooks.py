@@ -191,10 +191,14 @@ class Playbooks:
         return self._run(self._record(task, steps, outcome, errors or [], area, actor))
 
     def _record(self, task: str, steps: list[str], outcome: str, errors: list[str], area: str | None,
-                actor: str | None) -> Plan[dict[str, Any] | None]:
+                actor: str | None, uid: str | None = None) -> Plan[dict[str, Any] | None]:
+        """Record an outcome (and draft a card from a success). ``uid``: an idempotency id — the
+        same outcome recorded again (a rerun after a crash) is recorded and drafted from once."""
         tenant, at = self._tenant, self._now()
-        yield from _write("playbook/outcome_add", tenant, uid=f"o-{uuid.uuid4().hex[:12]}", task=task,
-                          area=area or task, steps=steps, outcome=outcome, errors=errors, at=at, actor=actor)
+        rows = yield from _write("playbook/outcome_add", tenant, uid=uid or f"o-{uuid.uuid4().hex[:12]}", task=task,
+                                 area=area or task, steps=steps, outcome=outcome, errors=errors, at=at, actor=actor)
+        if not rows[0]["created"]:
+            return None
         if outcome != "success":
             return None
         outcomes = yield from _read("playbook/outcomes", tenant, task=task)

@@ -115,7 +115,7 @@ def _add_work(tenant: str, session: str, spec: dict[str, Any], policy: Any | Non
             "id": summary_id, "type": "summary", "role": "system", "author": "graphmem", "text": d.summary_text,
             "importance": max([i.importance for i in live if i.id in d.replaces] + [0.5]),
             "tokens": d.summary_tokens, "cites": d.replaces, "covers": covers, "replaces": d.replaces}, actor))
-    events.append(_event(session, "add", spec, actor, f"wm:{session}:{spec['id']}"))
+    events.append(_event(session, "add", spec, actor, "wm:" + wm_id(session, spec["id"])))
     if d.evict:
         events.append(_event(session, "evict", {"items": d.evict, "reason": "budget"}, actor))
     for ev in events:
@@ -164,10 +164,18 @@ def use(tenant: str, session: str, ids: list[str], now: datetime, actor: str) ->
     return (yield from record(tenant, session, "use", {"items": ids}, now, actor, need_items=ids))
 
 
+def wm_id(*parts: str) -> str:
+    """An id built from a session and item ids, unambiguous whatever they contain: each part has its
+    '%', ':' and '/' escaped, so session "a/b" item "c" and session "a" item "b/c", or an item named
+    "checkpoint:1" and checkpoint "1", never meet (an idempotency id that met another would drop a
+    write as a duplicate)."""
+    return ":".join(p.replace("%", "%25").replace(":", "%3A").replace("/", "%2F") for p in parts)
+
+
 def checkpoint(tenant: str, session: str, state: dict[str, Any], now: datetime, actor: str,
                id: str | None) -> Plan[Any]:
     return (yield from record(tenant, session, "checkpoint", {"state": state}, now, actor,
-                              f"wm:{session}:checkpoint:{id}" if id else None))
+                              "wm-checkpoint:" + wm_id(session, id) if id else None))
 
 
 def resume_state(tenant: str, session: str) -> Plan[dict[str, Any]]:

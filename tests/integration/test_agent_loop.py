@@ -98,6 +98,8 @@ def test_a_killed_agent_resumes_from_its_checkpoint_with_nothing_lost_or_duplica
     checkpoints = [e["detail"]["state"]["step"] for e in events if e["action"] == "checkpoint"]
     assert checkpoints == [0, 1, 2, 3, 4], "a checkpoint lost or repeated"
     assert [e["action"] for e in events].count("close") == 1
+    outcomes = driver.execute_query("MATCH (o:Outcome {tenant: $t}) RETURN count(o) AS n", t=tenant).records
+    assert outcomes[0]["n"] == 1, "the outcome recorded twice"
     items = mem.working("crash").items(include_evicted=True)
     assert sorted(i.id for i in items) == sorted(ITEMS)
     assert mem.working("crash").resume().status == "closed"

@@ -252,3 +252,27 @@ def test_erase_of_a_closed_sessions_source_removes_its_working_item_too(store):
     store.erase(source="gone/u1", reason="asked")
     assert store.as_of("lin", "home_address").value is None
     assert [i.id for i in w.items(include_evicted=True)] == ["u2"]
+
+
+def test_the_end_gate_keeps_no_secret_and_takes_no_agent_turn_for_a_persons(store):
+    """close()'s task, steps and errors are scrubbed like the items; a turn without role="user" is
+    the agent's and never becomes an L1 fact; a second close records the outcome once."""
+    w = store.working("gate")
+    w.add("I moved to Hewan Rd on Sep 20.", id="agent-guess")  # no role: the agent's words
+    report = w.close("failure", task="deploy with token=abcd1234efgh5678ijkl",
+                     errors=["auth failed: password=hunter2hunter2"])
+    assert not report.stated and any(d["item"] == "agent-guess" for d in report.dropped)
+    assert store.as_of("agent", "home_address").value is None and store.as_of("lin", "home_address").value is None
+    rows = store._driver.execute_query("MATCH (o:Outcome {tenant: $t}) RETURN o.task AS task, o.errors AS errors",
+                                       t=store.tenant).records
+    assert len(rows) == 1
+    assert "abcd1234efgh5678ijkl" not in rows[0]["task"] and "hunter2hunter2" not in " ".join(rows[0]["errors"])
+    assert w.close("failure").duplicate
+
+
+def test_ids_built_from_session_and_item_never_meet():
+    from graphmem.working_store import wm_id
+
+    assert wm_id("a/b", "c") != wm_id("a", "b/c")
+    assert wm_id("s", "checkpoint:1") != wm_id("s", "checkpoint", "1")
+    assert wm_id("a:b", "c") != wm_id("a", "b:c")
