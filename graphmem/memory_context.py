@@ -320,10 +320,22 @@ def header(ctx: MemoryContext) -> str:
 
 
 def fit(ctx: MemoryContext) -> MemoryContext:
-    """Render and fit to the budget: blocks in priority order (rules, items by rank, cards, summary);
-    the first block that does not fit and everything after it is left out, whole."""
+    """Render and fit to the budget: blocks in priority order (the session's working memory, gaps,
+    rules, items by rank, cards, summary); the first block that does not fit and everything after
+    it is left out, whole. Working memory comes first (DESIGN: the task at hand) but may take at
+    most half the budget — its newest items — so a full session never crowds out the gaps, the
+    rules or long-term memory."""
     blocks: list[tuple[str, str, str, Any]] = []  # (section, text, label, object)
-    for w in ctx.working:  # the session's working memory comes first, inside the same budget
+    working, older, spent = [], [], 0
+    for w in reversed(ctx.working):  # newest first against the cap, shown in their own order
+        cost = count_tokens("\n" + render_working(w))
+        if older or spent + cost > ctx.budget_tokens // 2:
+            older.append(LeftOut(what=f"working {w.id}", reason="working memory past half the budget: "
+                                                                "older items left out", tokens=cost))
+            continue
+        working.append(w)
+        spent += cost
+    for w in reversed(working):
         blocks.append(("Working memory (this session)", render_working(w), f"working {w.id}", w))
     for g in ctx.gaps:
         blocks.append(("Gaps: ask, do not guess", render_gap(g), f"gap {g.need} ({g.subject})", g))
@@ -346,7 +358,7 @@ def fit(ctx: MemoryContext) -> MemoryContext:
     kept_working: list[Any] = []
     kept_gaps: list[Gap] = []
     summary = None
-    left: list[LeftOut] = []
+    left: list[LeftOut] = list(reversed(older))
     section = None
     full = False
     for sec, text, label, obj in blocks:

@@ -106,8 +106,8 @@ class Boom:
 
 
 def test_failed_legs_degrade_with_a_warning(lin, monkeypatch):
-    lin.playbooks.record_outcome("address", ["guess the address"], "failure")  # the playbook leg runs only
-    lin.playbooks.record_outcome("address", ["ask lin"], "success")  # for a tenant that has playbooks
+    lin.playbooks.draft_card("address", recommended_steps=["ask lin"])  # the playbook leg runs only for a
+    # tenant that has playbooks
     mem = GraphMem(lin.settings, tenant=lin.tenant, driver=lin._driver, install_schema=False, embedder=Boom(),
                    clock=lin._clock)
     from graphmem import playbooks, summaries
@@ -125,3 +125,14 @@ def test_failed_legs_degrade_with_a_warning(lin, monkeypatch):
     assert set(ctx.failed_legs) == {"vector", "playbooks", "summaries"}
     assert any(n.startswith("degraded: the vector leg failed") for n in ctx.notes)
     assert any(i.topic == "home_address" for i in ctx.items)  # the read still answers
+
+
+def test_a_full_working_memory_takes_at_most_half_the_context(lin):
+    w = lin.working("long", budget_tokens=4000)
+    for i in range(30):
+        w.add(f"step {i}: checked the courier options and wrote down what each one costs", id=f"t{i}",
+              author="agent")
+    ctx = lin.context(TASK, session="long", valid_at="2026-10-05", budget_tokens=1200)
+    assert ctx.working and ctx.working[-1].id == "t29"  # the newest kept
+    assert ctx.gaps and any(i.kind == "fact" for i in ctx.items)  # long-term memory still has room
+    assert any(x.what == "working t0" for x in ctx.left_out)
