@@ -166,8 +166,8 @@ class WorkingMemory:
                                summary=out["summary"])
             observe.working_add(store.tenant, self.session, result)
             return result
-        return self._run(observe.mapped(add(store.tenant, self.session, spec, self.policy, store._clock(),
-                                            store.actor), shape))
+        return self._run(observe.observed_plan("working_add", store.tenant, observe.mapped(add(
+            store.tenant, self.session, spec, self.policy, store._clock(), store.actor), shape)))
 
     def items(self, *, include_evicted: bool = False) -> Any:
         """The session's items in the order they were added (the live ones, unless asked)."""
@@ -181,7 +181,9 @@ class WorkingMemory:
     def use(self, *ids: str) -> Any:
         """Record that the agent used these items (eviction spares recently used items)."""
         from .working_store import use
-        return self._run(use(self._store.tenant, self.session, list(ids), self._store._clock(), self._store.actor))
+        from . import observe
+        return self._run(observe.observed_plan("working_use", self._store.tenant, use(
+            self._store.tenant, self.session, list(ids), self._store._clock(), self._store.actor)))
 
     def checkpoint(self, state: dict[str, Any], *, id: str | None = None) -> Any:
         """Record the task's state (JSON-able) in the ledger; :meth:`resume` returns the latest.
@@ -198,8 +200,9 @@ class WorkingMemory:
             raise ValidationError(f"a checkpoint's state is limited to {MAX_STATE_CHARS} characters of JSON")
         check_ids(id=id)
         clean, _found = scrub_obj(json.loads(text), self._sensitive, "the checkpoint's state")
-        return self._run(checkpoint(self._store.tenant, self.session, clean, self._store._clock(),
-                                    self._store.actor, id))
+        from . import observe
+        return self._run(observe.observed_plan("working_checkpoint", self._store.tenant, checkpoint(
+            self._store.tenant, self.session, clean, self._store._clock(), self._store.actor, id)))
 
     def resume(self) -> Any:
         """Where a restarted agent picks the task up: the last checkpoint's state and the live items."""
@@ -238,6 +241,8 @@ class WorkingMemory:
               wrong_memory: list[str] | None = None, area: str | None = None) -> Any:
         """The task end gate (graphmem.endgate): what the session learned goes to long-term memory
         through the normal paths, the outcome is recorded for playbooks, the session closes."""
+        from . import observe
         from .endgate import close
-        return self._run(close(self._store, self.session, outcome, task=task, steps=steps, errors=errors,
-                               wrong_memory=wrong_memory, area=area, sensitive=self._sensitive))
+        return self._run(observe.observed_plan("working_close", self._store.tenant, close(
+            self._store, self.session, outcome, task=task, steps=steps, errors=errors, wrong_memory=wrong_memory,
+            area=area, sensitive=self._sensitive)))

@@ -86,6 +86,16 @@ def test_working_memory_reports_tokens_and_the_80_percent_warning(otel, store, c
     assert warned and warned[-1].graphmem["warning"] == r.warning
     points = _points(reader)
     assert any(p.attributes["tenant"] == store.tenant for p in points["graphmem.working.tokens_used"])
+    spans.clear()
+    w.use("b")
+    w.checkpoint({"step": 1}, id="c1")
+    w.close("success", task="obs")
+    names = {s.name for s in spans.get_finished_spans()}
+    assert {"graphmem.working_use", "graphmem.working_checkpoint", "graphmem.working_close"} <= names
+    w2 = store.working("obs2")
+    spans.clear()
+    w2.add("hello there", id="h")
+    assert "graphmem.working_add" in {s.name for s in spans.get_finished_spans()}
 
 
 def test_a_failed_leg_is_counted(otel, store):
