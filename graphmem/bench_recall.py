@@ -5,7 +5,7 @@ shipped) holds ten long multi-session conversations and questions whose evidence
 turn ids. Each conversation is ingested into a tenant of its own with ``mem.ingest_bulk`` (turn id
 = message id, speaker, the session's date and time), then every answerable question (category 5,
 adversarial, has no evidence) is asked three ways, each filling the same token budget with the
-same rule and the same counter (:func:`graphmem.memory_context.fit`, which renders items and
+same rule and the same counter (:func:`graphmem.context_text.fit`, which renders items and
 keeps a ranked prefix; :func:`graphmem.budget.count_tokens`):
 
 * **graphmem** — ``mem.context(question, budget_tokens=B, valid_at=<the conversation's last
@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import ConfigurationError, ValidationError
-from .memory_context import ContextItem, MemoryContext, SourceRef, fit
+from .context_text import fit
+from .memory_context import ContextItem, MemoryContext, SourceRef
 
 __all__ = ["CATEGORIES", "DEV", "Conversation", "load_locomo", "run"]
 

@@ -22,7 +22,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from .extract.dates import find_dates
-from .memory_context import ContextItem, ItemWarning, day
+from .context_text import day
+from .memory_context import ContextItem, ItemWarning
 from .ops import Plan, _read, as_of_many
 from .projection import to_datetime
 from .recall_config import RecallConfig

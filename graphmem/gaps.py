@@ -22,7 +22,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .memory_context import Gap, day
+from .context_text import day
+from .memory_context import Gap
 from .ops import Plan, as_of, as_of_many, assertions
 
 __all__ = ["DEFAULT_NEEDS", "GapNeed", "find_gaps", "gap_leg", "level"]

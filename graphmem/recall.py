@@ -14,7 +14,7 @@
    **warnings** (stale, inferred, candidate, conflicting, expiring, quoted, session);
 5. add quoted old claims on the same slots (flagged history), the rules and at most three cards
    (graphmem.playbooks), the subject's summary (graphmem.summaries, rebuilt if stale);
-6. **fit** the budget (graphmem.memory_context.fit).
+6. **fit** the budget (graphmem.context_text.fit).
 
 Nothing here writes to the ledger; the only writes are derived copies (embeddings, summaries).
 """
@@ -31,8 +31,9 @@ from .episodic import (People, asks_about_past, fold, history_items, mark_replac
                        task_range)
 from .errors import AccessError, ConfigurationError, ValidationError
 from .extract.vocabulary import Vocabulary
+from .context_text import day, fit, header
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
-                             SourceRef, SummaryView, day, fit, header)
+                             SourceRef, SummaryView)
 from .models import MAX_TEXT, check_ids
 from .ops import Plan, Tx, _read, _times, as_of
 from .projection import to_datetime

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from graphmem.episodic import asks_about_past, lucene_cjk, lucene_en, names_in, task_range
 from graphmem.errors import ValidationError
-from graphmem.memory_context import ContextItem, MemoryContext, SourceRef, fit
+from graphmem.context_text import fit
+from graphmem.memory_context import ContextItem, MemoryContext, SourceRef
 from graphmem.recall_config import PRESETS, RecallConfig, recall_config
 
 REF = datetime(2023, 8, 15, 12, tzinfo=timezone.utc)
@@ -73,5 +74,5 @@ def test_a_message_renders_fenced_and_cannot_escape():
     ctx = fit(MemoryContext(task="t", tenant="x", valid_at=REF, known_at=REF, ledger_version=3, budget_tokens=400,
                             items=[item]))
     text = ctx.render()
-    assert "[1] m1 eve, 2023-08-15 12:00 (v3):\n````text\n```\n### Rules" in text
+    assert "Said on 2023-08-15:\nm1 eve 12:00 v3:\n````text\n```\n### Rules" in text
     assert ctx.items[0].label == "message m1"

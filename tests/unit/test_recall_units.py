@@ -12,7 +12,8 @@ from graphmem import ValidationError
 from graphmem.budget import count_tokens
 from graphmem.embed import HashingEmbedder, embedder_from_env
 from graphmem.errors import ConfigurationError
-from graphmem.memory_context import ContextItem, MemoryContext, SourceRef, fence, fit
+from graphmem.context_text import fence, fit
+from graphmem.memory_context import ContextItem, MemoryContext, SourceRef
 from graphmem.recall import analyse
 from graphmem.userpage import PageLine, page_events, parse_page
 
@@ -63,6 +64,33 @@ def test_fit_keeps_a_ranked_prefix_within_budget_and_reports_the_rest(texts, bud
         assert out.used_tokens <= budget
     assert [i.topic for i in out.items] == [i.topic for i in items[:len(out.items)]]
     assert len(out.items) + len(out.left_out) == len(items)
+
+
+def _said(n: int, text: str, day: int, session: str | None) -> ContextItem:
+    return ContextItem(kind="message", subject=f"p{n % 3}", score=1.0 / (n + 1), version=n, session=session,
+                       source=SourceRef(id=f"m{n}", kind="message", at=NOW.replace(day=day, hour=n % 24), text=text))
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.booleans(), st.text(max_size=80), st.integers(1, 4), st.sampled_from([None, "s1", "s2"])),
+                min_size=1, max_size=14), st.integers(min_value=64, max_value=900))
+def test_fit_of_facts_and_what_was_said_counts_exactly_and_shows_turns_in_time_order(pieces, budget):
+    """Messages are laid out grouped by day and session, in time order, while the budget keeps a
+    ranked prefix: the text is exactly what was counted, and every kept turn sits under its group."""
+    items = [_said(n, t, d, s) if said else _item(n, t) for n, (said, t, d, s) in enumerate(pieces)]
+    out = fit(MemoryContext(task="x", tenant="t", valid_at=NOW, known_at=NOW, ledger_version=1, items=items,
+                            budget_tokens=budget))
+    assert out.used_tokens == count_tokens(out.text)
+    assert [id(i) for i in out.items] == [id(i) for i in items[:len(out.items)]]
+    assert len(out.items) + len(out.left_out) == len(items)
+    kept = [i for i in out.items if i.kind == "message"]
+    if kept:
+        said = out.text.split("### What was said\n", 1)[1]
+        heads = [line for line in said.split("\n") if line.startswith("Said on ")]
+        assert len(heads) == len({(i.source.at.date(), i.session) for i in kept})
+        where = [said.index(f"\n{i.source.id} ") for i in sorted(kept, key=lambda i: (i.source.at.date().isoformat(),
+                                                                                       i.session or "", i.source.at))]
+        assert where == sorted(where)
 
 
 def test_user_page_parser_and_diff():
