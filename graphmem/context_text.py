@@ -11,9 +11,10 @@ The rendering keeps two promises:
   first that does not fit; an item is never cut in half, and what was left out is listed with
   the reason.
 
-What was said is laid out as excerpts of a transcript — grouped by day and session, in time
-order — while the budget still keeps the best-ranked blocks: a date is written once per group,
-not once per turn, so a budget holds more turns.
+What was said is laid out as excerpts of a transcript — grouped by the minute and session it was
+said in, in time order — while the budget still keeps the best-ranked blocks: a time is written
+once per group (a conversation's session shares one), not once per turn, so a budget holds more
+turns.
 """
 
 from __future__ import annotations
@@ -52,13 +53,13 @@ def name(value: Any) -> str:
     return text if text and _PLAIN.match(text) and len(text) <= 120 else json.dumps(text, ensure_ascii=False)
 
 
-def fence(text: str) -> str:
+def fence(text: str, info: str = "text") -> str:
     """``text`` in a fenced block that it cannot close: the fence is longer than any backtick run."""
     longest = max((len(m.group()) for m in re.finditer(r"`+", text)), default=0)
     bar = "`" * max(3, longest + 1)
     # Carriage returns and other control characters could make a line look different to a reader.
     clean = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", " ", text)
-    return f"{bar}text\n{clean}\n{bar}"
+    return f"{bar}{info}\n{clean}\n{bar}"
 
 
 def day(t: datetime | None) -> str:
@@ -71,15 +72,15 @@ def day(t: datetime | None) -> str:
 
 
 def said_group(item: ContextItem) -> tuple[tuple[str, str], str]:
-    """The group a message is shown in — its day and session — as (sort key, header line).
-    What was said is shown as excerpts of a transcript: grouped by day and session, in time
-    order, so the date is written once per group instead of once per turn."""
+    """The group a message is shown in — the minute and session it was said in — as (sort key,
+    header line). What was said is shown as excerpts of a transcript, in time order, so the time
+    is written once per group (a conversation's session shares one) instead of once per turn."""
     src = item.source
     assert src is not None
-    d = src.at.date().isoformat() if src.at else ""
-    head = f"Said on {d}" if d else "Said (undated)"
+    when = day(src.at.replace(second=0, microsecond=0)) if src.at else ""
+    head = f"Said {when.replace('T', ' ').replace(':00Z', ' UTC')}" if when else "Said (undated)"
     head += f", session {name(item.session)}" if item.session else ""
-    return (d or "~", item.session or ""), head + ":"
+    return (src.at.isoformat(timespec="minutes") if src.at else "~", item.session or ""), head + ":"
 
 
 def said_order(item: ContextItem) -> tuple[Any, ...]:
@@ -89,21 +90,20 @@ def said_order(item: ContextItem) -> tuple[Any, ...]:
 
 
 def render_message(item: ContextItem, shown_sources: set[str]) -> str:
-    """Something said, under its group's header (day, session): one attribution line (source id,
-    speaker, time of day, ledger version), warnings, the text fenced. Kept short: at a 500-token
+    """Something said, under its group's header (time, session): one attribution line (source id,
+    speaker, ledger version), warnings, the text fenced. Kept short: at a 500-token
     budget every attribution token is a turn less."""
     src = item.source
     assert src is not None
     kind = "" if src.kind in (None, "message") else f"{name(src.kind)} "
-    when = f" {src.at.strftime('%H:%M')}" if src.at and (src.at.hour, src.at.minute) != (0, 0) else ""
-    head = f"{kind}{name(src.id)} {name(item.subject) if item.subject else '(unknown)'}{when}"
+    head = f"{kind}{name(src.id)} {name(item.subject) if item.subject else '(unknown)'}"
     lines = [head + (f" v{item.version}:" if item.version is not None else ":")]
     lines += [f"    ! {w.kind}: {w.message}" for w in item.warnings]
     if src.id in shown_sources:
         lines.append(f"    (its text is shown once, with source {name(src.id)})")
     else:
         shown_sources.add(src.id)
-        lines.append(fence(src.text or ""))
+        lines.append(fence(src.text or "", info=""))
         if src.truncated_from:
             lines.append(f"    (excerpt: {len(src.text or '')} of {src.truncated_from} characters)")
     return "\n".join(lines)

@@ -74,5 +74,5 @@ def test_a_message_renders_fenced_and_cannot_escape():
     ctx = fit(MemoryContext(task="t", tenant="x", valid_at=REF, known_at=REF, ledger_version=3, budget_tokens=400,
                             items=[item]))
     text = ctx.render()
-    assert "Said on 2023-08-15:\nm1 eve 12:00 v3:\n````text\n```\n### Rules" in text
+    assert "Said 2023-08-15 12:00 UTC:\nm1 eve v3:\n````\n```\n### Rules" in text
     assert ctx.items[0].label == "message m1"

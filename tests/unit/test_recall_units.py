@@ -75,7 +75,7 @@ def _said(n: int, text: str, day: int, session: str | None) -> ContextItem:
 @given(st.lists(st.tuples(st.booleans(), st.text(max_size=80), st.integers(1, 4), st.sampled_from([None, "s1", "s2"])),
                 min_size=1, max_size=14), st.integers(min_value=64, max_value=900))
 def test_fit_of_facts_and_what_was_said_counts_exactly_and_shows_turns_in_time_order(pieces, budget):
-    """Messages are laid out grouped by day and session, in time order, while the budget keeps a
+    """Messages are laid out grouped by the minute and session they were said in, in time order, while the budget keeps a
     ranked prefix: the text is exactly what was counted, and every kept turn sits under its group."""
     items = [_said(n, t, d, s) if said else _item(n, t) for n, (said, t, d, s) in enumerate(pieces)]
     out = fit(MemoryContext(task="x", tenant="t", valid_at=NOW, known_at=NOW, ledger_version=1, items=items,
@@ -86,10 +86,9 @@ def test_fit_of_facts_and_what_was_said_counts_exactly_and_shows_turns_in_time_o
     kept = [i for i in out.items if i.kind == "message"]
     if kept:
         said = out.text.split("### What was said\n", 1)[1]
-        heads = [line for line in said.split("\n") if line.startswith("Said on ")]
-        assert len(heads) == len({(i.source.at.date(), i.session) for i in kept})
-        where = [said.index(f"\n{i.source.id} ") for i in sorted(kept, key=lambda i: (i.source.at.date().isoformat(),
-                                                                                       i.session or "", i.source.at))]
+        heads = [line for line in said.split("\n") if line.startswith("Said ")]
+        assert len(heads) == len({(i.source.at, i.session) for i in kept})
+        where = [said.index(f"\n{i.source.id} ") for i in sorted(kept, key=lambda i: (i.source.at, i.session or ""))]
         assert where == sorted(where)
 
 
