@@ -23,7 +23,8 @@ import logging
 import time
 from typing import Any, Callable, Generator, TypeVar
 
-__all__ = ["context_summary", "count_writes", "emit", "erase_summary", "extraction_yield", "mapped", "observed_plan", "write_summary"]
+__all__ = ["context_summary", "count_writes", "emit", "erase_summary", "extraction_yield", "mapped", "observed_plan",
+           "write_summary"]
 
 T = TypeVar("T")
 U = TypeVar("U")

@@ -22,8 +22,8 @@ from .projection import UnitOfWork, to_datetime
 from .queries import Steps
 from .working_budget import decide, item_tokens
 
-__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "flush_working", "items", "live_items", "record", "resume_state",
-           "session_row", "sessions", "use"]
+__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "flush_working", "items", "live_items", "record",
+           "resume_state", "session_row", "sessions", "use"]
 
 Query = Callable[..., Steps[list[dict[str, Any]]]]
 
