@@ -129,6 +129,7 @@ def test_erase_rebuild_and_playbook_outcomes_are_spanned_and_working_events_coun
     w.checkpoint({"step": 1}, id="1")
     w.checkpoint({"step": 1}, id="1")  # a retry: no new event, nothing counted
     w.use("u1")
+    w.close("success", task="count")  # the end gate's long-term write is counted too
     store.playbooks.record_outcome("deploy", ["build", "ship"], "failure")
     card = store.playbooks.record_outcome("deploy", ["build", "test", "ship"], "success")
     store.rebuild()
@@ -150,9 +151,11 @@ def test_erase_rebuild_and_playbook_outcomes_are_spanned_and_working_events_coun
             ledger[ev["op"]] = ledger.get(ev["op"], 0) + 1
     writes = {p.attributes["op"]: p.value for p in _points(reader)["graphmem.writes"]
               if p.attributes["tenant"] == store.tenant}
-    # every event in the ledger was counted once: the working steps (open, add, checkpoint, use),
-    # the card's playbook event, the erase's tombstone (the add, now redacted, counted when written)
-    assert writes["working"] == 4 and writes["erase"] == 1 and writes["playbook"] == ledger["playbook"] == 1
+    # every event in the ledger was counted once: the working steps (open, add, checkpoint, use, close),
+    # the end gate's message, the card's playbook event, the erase's tombstone (the add and the
+    # message, now redacted, counted when written)
+    assert writes["working"] == 5 and writes["erase"] == 1 and writes["playbook"] == ledger["playbook"] == 1
+    assert writes["message"] == 1
     with pytest.raises(ValidationError):
         store.erase(reason="neither subject nor source")
     failed = [s for s in spans.get_finished_spans() if s.name == "graphmem.erase" and not s.status.is_ok]
