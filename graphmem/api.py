@@ -201,7 +201,8 @@ class StoreApi:
 
     def rebuild(self, *, batch: int = 2000) -> Any:
         """Drop the projection and replay the ledger from empty; returns the events replayed."""
-        return self._run(ops.rebuild(self.tenant, self._clock, self._extract, batch))
+        return self._run(observe.observed_plan("rebuild", self.tenant, ops.rebuild(
+            self.tenant, self._clock, self._extract, batch), lambda n: {"replayed": n}))
 
     def drop_tenant(self, *, batch: int = 2_000) -> Any:
         """Delete everything this tenant has, ledger included. For tests and evaluation."""
@@ -217,8 +218,9 @@ class StoreApi:
         """Right to be forgotten: remove a subject's or a source's content everywhere, keep a
         content-free tombstone in the ledger, rebuild the projection (graphmem.governance)."""
         from .governance import erase
-        return self._run(erase(self.tenant, subject=subject, source=source, actor=actor or self.actor, reason=reason,
-                               clock=self._clock, expand=self._extract))
+        return self._run(observe.observed_plan("erase", self.tenant, erase(
+            self.tenant, subject=subject, source=source, actor=actor or self.actor, reason=reason, clock=self._clock,
+            expand=self._extract), observe.erase_summary))
 
     def request_erase(self, *, subject: str | None = None, source: str | None = None,
                       reason: str | None = None) -> Any:
@@ -236,8 +238,9 @@ class StoreApi:
     def confirm_erase(self, request: str, *, reason: str | None = None) -> Any:
         """Confirm a pending erase request, as this client's actor: the irreversible erase."""
         from .erasure import confirm_erase
-        return self._run(confirm_erase(self.tenant, request, actor=self.actor, reason=reason, clock=self._clock,
-                                       expand=self._extract))
+        return self._run(observe.observed_plan("erase", self.tenant, confirm_erase(
+            self.tenant, request, actor=self.actor, reason=reason, clock=self._clock, expand=self._extract),
+            observe.erase_summary, {"request": request}))
 
     def cancel_erase(self, request: str, *, reason: str | None = None) -> Any:
         """Withdraw a pending erase request: what it held back takes part again from now on."""

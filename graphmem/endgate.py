@@ -2,7 +2,9 @@
 long-term memory through the normal paths, and nothing else (DESIGN.md §5):
 
 * a **user's turn** is a person's own words: it goes through the extractor as a ``message`` (L1,
-  the message its source) — unless it is noise ("ok", "thanks");
+  the message its source) — unless it is noise: an acknowledgement ("ok", "thanks"), or a single
+  word that answers nothing. A short reply to the agent's question ("Paris", right after "Where
+  should it go?") is an answer, not noise: it is kept as the user's message;
 * a **decision** or **hypothesis** is the agent's inference: an L2 *candidate* — its ``claim``
   ``{subject, topic, value}`` as a ``set``, or its text through the extractor with
   ``drawn_as="inferred"`` — by the agent, until a person confirms it;
@@ -39,9 +41,25 @@ _NOISE = re.compile(r"^\s*(ok(ay)?|thanks?( you)?|thx|sure|yes|no|yep|nope|hi|he
                     r"fine|right|好的?|谢谢|嗯+|是的?|对|行)\s*[.!?。！？~]*\s*$", re.IGNORECASE)
 
 
-def is_noise(text: str) -> bool:
-    """Acknowledgements and greetings carry nothing worth remembering."""
-    return bool(_NOISE.match(text)) or (len(text.split()) < 2 and not re.search(r"[\u4e00-\u9fff]{2}", text))
+def is_noise(text: str, *, answers_question: bool = False) -> bool:
+    """Acknowledgements and greetings carry nothing worth remembering; nor does a lone word —
+    unless it answers a question the agent just asked (``answers_question``), when the word is the
+    answer ("Paris" to "Which city?"). An acknowledgement is noise even then ("ok")."""
+    if _NOISE.match(text):
+        return True
+    short = len(text.split()) < 2 and not re.search(r"[\u4e00-\u9fff]{2}", text)
+    return short and not answers_question
+
+
+def asks(item: Any) -> bool:
+    """The agent's turn asks the user something (it has a question mark)."""
+    return item.type == "turn" and item.role != "user" and bool(re.search(r"[?？]", item.text))
+
+
+def _answers(items: list[Any]) -> set[str]:
+    """User turns that come right after an agent's question (the turns in the session's order)."""
+    turns = sorted((i for i in items if i.type == "turn"), key=lambda i: (i.seq, i.id))
+    return {b.id for a, b in zip(turns, turns[1:]) if b.role == "user" and asks(a)}
 
 
 class CloseReport(BaseModel):
@@ -75,6 +93,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
     cited = {c for i in kept_inferences for c in i.cites}
     writes: list[tuple[str, dict[str, Any]]] = []
     tool_source: dict[str, str] = {}
+    answers = _answers(items)
 
     def clean(item: Any, text: str) -> str:
         out, found = scrub(text, cfg, f"item {item.id}")
@@ -97,7 +116,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
                "task-local (instruction/todo)" if it.type in ("instruction", "todo") else
                "derived: a summary of items handled one by one" if it.type == "summary" else
                "the agent's own turn" if it.type == "turn" and it.role != "user" else
-               "noise" if it.type == "turn" and is_noise(it.text) else None)
+               "noise" if it.type == "turn" and is_noise(it.text, answers_question=it.id in answers) else None)
         if it.type == "tool_result":
             continue
         if why is not None:

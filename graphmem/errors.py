@@ -8,7 +8,8 @@
     ├── NotFoundError             an unknown ref, source or entity that an event names (also LookupError)
     └── ValidationError           malformed input; nothing was written (also ValueError)
         ├── TemporalError         intervals backwards, record time going backwards
-        └── SensitiveDataError    a secret (key, token, card number) in a write, in refuse mode
+        ├── SensitiveDataError    a secret (key, token, card number) in a write, in refuse mode
+        └── SessionClosedError    a working session that was closed asked to go on (graphmem.working)
     ├── ExtractionError           text that cannot be turned into events
     ├── StaleError                a derived copy (summary) is behind its facts and may not answer
     └── AccessError               the caller may not do this (also PermissionError); nothing was written
@@ -30,6 +31,7 @@ __all__ = [
     "QueryError",
     "SensitiveDataError",
     "ServerError",
+    "SessionClosedError",
     "StaleError",
     "TemporalError",
     "TenantError",
@@ -76,6 +78,11 @@ class TemporalError(ValidationError):
 class SensitiveDataError(ValidationError):
     """A write contains a string matching a configured secret pattern (graphmem.sensitive) and the
     store runs in ``refuse`` mode. Nothing was written."""
+
+
+class SessionClosedError(ValidationError):
+    """A working session closed by its end gate was asked for another step (an add, a checkpoint,
+    a context read through it). Raised before anything is read or written."""
 
 
 class ExtractionError(GraphMemError):

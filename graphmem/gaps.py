@@ -9,8 +9,12 @@ about (its ``valid_at``, else the day it names, else now), a need or topic is a 
 * ``missing`` — nothing holds;
 * ``conflict`` — equally trusted sources disagree;
 * ``expiring`` — the one value ends (``valid_to``) or expires (``expires_at``) within the window;
-* ``competing`` — values of more than one of the need's topics hold at once, and no *decisive*
-  topic (one the person gave for exactly this, like ``delivery_address``) settles it.
+* ``competing`` — values of more than one of the need's topics hold at once, at least one of them
+  bounded in time (a scope that holds for a while, like a trip's lodging: it has a ``valid_to``),
+  and no *decisive* topic (one the person gave for exactly this, like ``delivery_address``)
+  settles it. Among open-ended values the need's order of topics decides — the home address
+  before the office — so a standing second address is no gap; a bounded one is an exception to
+  the standing value that memory cannot rank.
 
 Needs are configuration (:class:`GapNeed`, :data:`DEFAULT_NEEDS`), not code. Nothing here writes.
 """
@@ -36,7 +40,7 @@ class GapNeed(BaseModel):
 
     name: str
     cues: list[str]
-    topics: list[str] = Field(min_length=1)
+    topics: list[str] = Field(min_length=1, description="in order of preference among open-ended values")
     decisive: list[str] = Field(default_factory=list, description="a topic that, holding alone, settles the need")
     question: str = "Which {need} should I use for {subject}?"
 
@@ -78,8 +82,10 @@ def _ends_soon(a: Any, t: datetime, k: datetime, window: timedelta) -> bool:
 
 def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[str], t: datetime, k: datetime,
            window: timedelta, template: str) -> Gap | None:
-    """One need (or topic) for one subject: a gap, or None when one value decides."""
+    """One need (or topic) for one subject: a gap, or None when one value decides. ``held`` is in
+    the need's order of topics."""
     at = day(t)
+    order = [tp for tp, _ in held]
     opts = [_option(topic, a) for topic, a in held]
     names = " or ".join(o["topic"] for o in opts) or need
 
@@ -94,6 +100,12 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
     conflicts = [tp for tp, a in held if a.conflict]
     if conflicts:
         return gap("conflict", f"sources disagree on {', '.join(conflicts)} and nothing decides.")
+    # open-ended values: the first in the need's order stands; values bounded in time compete with it
+    standing = [(tp, a) for tp, a in held if a.valid_to is None]
+    held = [(tp, a) for tp, a in held if a.valid_to is not None] + standing[:1]
+    held.sort(key=lambda x: order.index(x[0]) if x[0] in order else len(order))
+    opts = [_option(topic, a) for topic, a in held]
+    names = " or ".join(o["topic"] for o in opts) or need
     if len({str(a.value) for _, a in held}) > 1:
         return gap("competing", f"{len(held)} scopes hold at {at} ({names}); memory cannot tell which one "
                                 "this task means.")

@@ -70,21 +70,29 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
                 grew = True
         if not grew:
             break
-    from .working_store import erase_targets as working_events  # items the subject wrote, or these sources
-    for ev in (yield from working_events(tenant, subject, sorted(sources))):
+    from .working_store import erase_evictions, erase_targets as working_targets
+    working = yield from working_targets(tenant, subject, sorted(sources))  # items, summaries, checkpoints
+    for ev in working["events"]:
         events.setdefault(ev["seq"], ev)
+    # what an erased summary had replaced stays replaced: recorded before the redaction, replayed after
+    evictions = erase_evictions(working["evict"], actor)
+    for ev in evictions:
+        yield from unit.apply(ev)
+    if evictions:
+        yield from unit.flush()
     yield from _read("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
     at = max(now, unit.last) if unit.last else now
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
-               "events_redacted": len(events), "facts": len(facts), "sources": len(sources)}
+               "events_redacted": len(events), "facts": len(facts), "sources": len(sources),
+               "working_evicted": sum(len(ids) for ids in working["evict"].values())}
     if request is not None:
         summary["request"] = request
     payload = json.dumps(summary, sort_keys=True)
     event_digest = digest(seq, "erase", at, actor, reason, payload)
     yield from _read("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
                   reason=reason, payload=payload, digest=event_digest, hash=link(unit.last_hash, event_digest))
-    return {**summary, "seq": seq}
+    return {**summary, "seq": seq, "working_events": len(evictions)}
 
 
 def erase(tenant: str, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
@@ -95,6 +103,8 @@ def erase(tenant: str, *, subject: str | None = None, source: str | None = None,
         raise ValidationError("erase needs exactly one of subject= and source=")
     now = clock()
     summary = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now, request), "erase")
+    from .observe import count_writes
+    count_writes(tenant, {"erase": 1, "working": summary.pop("working_events")})  # committed: counted once
     summary["replayed"] = yield from rebuild(tenant, clock, expand, 2000)
     return summary
 

@@ -8,7 +8,7 @@ model is data: it is labelled as quoted source text and never interpreted.
 Tools: ``remember`` (free text → events through the extractor), ``set_fact``, ``revoke``,
 ``as_of``, ``why``, ``history``, ``context`` (the one read step: graphmem.recall; it lists the gaps to
 ask about), ``forget`` (erase), and working memory (graphmem.mcp_working): ``working_add``,
-``working_items``, ``working_checkpoint``, ``working_resume``, ``working_close``.
+``working_items``, ``working_use``, ``working_checkpoint``, ``working_resume``, ``working_close``.
 
 Principals (DESIGN.md §5) are fixed at start too: ``--user`` is the person whose words
 ``remember`` records (the model cannot name another speaker; it may record its own words, which
@@ -166,11 +166,13 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
                       session: str | None = None, budget_tokens: int = 1500) -> dict[str, Any]:
         """What you should know for `task`: current facts with validity, source, ledger version and
         warnings (stale, inferred, candidate, conflicting, expiring, quoted), binding rules, advice
-        cards, fitted to `budget_tokens`. `text` is ready for a prompt; fenced parts are quoted data."""
+        cards, fitted to `budget_tokens`. `text` is ready for a prompt; fenced parts are quoted data.
+        With an open working `session`, its working memory comes first and the read is recorded."""
         async def go() -> dict[str, Any]:
-            ctx = await store.context(task, subject=subject, valid_at=valid_at, env=env, session=session,
-                                      budget_tokens=budget_tokens)
-            return {"text": ctx.render(), "ledger_version": ctx.ledger_version,
+            from .mcp_working import context_of
+            ctx, recorded = await context_of(store, task, session, subject=subject, valid_at=valid_at, env=env,
+                                             budget_tokens=budget_tokens)
+            return {"text": ctx.render(), "ledger_version": ctx.ledger_version, "recorded": recorded,
                     "items": [{"subject": i.subject, "topic": i.topic, "env": i.env, "kind": i.kind,
                                "value": i.value, "conflict": i.conflict, "authority": i.authority,
                                "status": i.status, "source": i.source.id if i.source else None,

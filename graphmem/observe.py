@@ -23,7 +23,8 @@ import logging
 import time
 from typing import Any, Callable, Generator, TypeVar
 
-__all__ = ["context_summary", "emit", "extraction_yield", "mapped", "observed_plan", "write_summary"]
+__all__ = ["context_summary", "count_writes", "emit", "erase_summary", "extraction_yield", "mapped", "observed_plan",
+           "write_summary"]
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -105,12 +106,22 @@ def context_summary(ctx: Any) -> dict[str, Any]:
             "gaps": len(getattr(ctx, "gaps", []) or []), "working_items": len(getattr(ctx, "working", []) or [])}
 
 
+def count_writes(tenant: str, ops: dict[str, int]) -> None:
+    """``graphmem.writes``: ledger events written, by op — called once a write's transaction has
+    committed (a retried transaction is counted once), for every path that appends to the ledger."""
+    for kind, n in ops.items():
+        _count("graphmem.writes", n, {"tenant": tenant, "op": kind})
+
+
+def erase_summary(out: dict[str, Any]) -> dict[str, Any]:
+    """Figures of an erase: how many ledger events were redacted, facts and sources removed, events
+    replayed — counts only, never what was erased."""
+    return {k: out.get(k) for k in ("kind", "events_redacted", "facts", "sources", "working_evicted", "replayed")}
+
+
 def _metrics(op: str, tenant: str, figures: dict[str, Any]) -> None:
     attrs = {"tenant": tenant}
-    if op in ("apply", "apply_many", "apply_bulk", "ingest_bulk"):
-        for kind, n in (figures.get("ops") or {}).items():
-            _count("graphmem.writes", n, {**attrs, "op": kind})
-    elif op == "context":
+    if op == "context":
         _record("graphmem.context.tokens_used", figures["used_tokens"], attrs, "{token}")
         _record("graphmem.context.budget_tokens", figures["budget_tokens"], attrs, "{token}")
         _count("graphmem.context.items_dropped", figures["items_dropped"], attrs)

@@ -117,7 +117,18 @@ def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
     ev = stamp(parse_event(event), actor)
     check_event_tenant(tenant, ev.tenant)
     results = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
+    _count_writes(tenant, results)
     return results[0]
+
+
+def _count_writes(tenant: str, results: list[WriteResult]) -> None:
+    """``graphmem.writes`` (graphmem.observe): the events a committed transaction appended, by op."""
+    from .observe import count_writes
+    ops: dict[str, int] = {}
+    for r in results:
+        if not r.duplicate:
+            ops[r.op] = ops.get(r.op, 0) + 1
+    count_writes(tenant, ops)
 
 
 def apply_many(tenant: str, events: Iterable[Any], clock: Callable[[], datetime],
@@ -154,7 +165,9 @@ def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime]
         batch, now = parsed[start:start + batch_size], clock()
         if prepare is not None:
             prepare([e.text for e in batch if e.op == "message" and e.drawn is None])
-        results.extend((yield Tx(lambda b=batch, s=start, n=now: _unit(tenant, b, n, expand, s), "apply_bulk")))
+        done = yield Tx(lambda b=batch, s=start, n=now: _unit(tenant, b, n, expand, s), "apply_bulk")
+        _count_writes(tenant, done)
+        results.extend(done)
         if progress is not None:
             progress(len(batch))
     return results

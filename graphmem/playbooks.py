@@ -188,7 +188,11 @@ class Playbooks:
             raise ValidationError("outcome is 'success' or 'failure'")
         if not task or not isinstance(steps, list) or not all(isinstance(s, str) and s for s in steps):
             raise ValidationError("record_outcome needs a task and a list of step names")
-        return self._run(self._record(task, steps, outcome, errors or [], area, actor))
+        from . import observe
+        return self._run(observe.observed_plan("playbook_outcome", self._tenant, self._record(
+            task, steps, outcome, errors or [], area, actor), lambda card: {
+                "outcome": outcome, "steps": len(steps), "card": card["uid"] if card else None},
+            {"outcome": outcome}))
 
     def _record(self, task: str, steps: list[str], outcome: str, errors: list[str], area: str | None,
                 actor: str | None, uid: str | None = None) -> Plan[dict[str, Any] | None]:

@@ -220,19 +220,33 @@ class WorkingMemory:
 
     def context(self, task: str, **kw: Any) -> Any:
         """``store.context(task, session=this session, ...)``, and a ``context`` ledger event with the
-        tokens it used (what ``graphmem stats`` reports as tokens per context)."""
+        tokens it used (what ``graphmem stats`` reports as tokens per context).
+
+        The session must exist and be open, checked before anything is read: an unknown session
+        raises :class:`~graphmem.errors.NotFoundError` (a read never opens a session), a closed one
+        :class:`~graphmem.errors.SessionClosedError` (``store.context(task, session=…)`` still reads
+        a closed session, recording nothing). A close that lands between the read and its record
+        leaves the read standing and records nothing: never a context read and then an error."""
         from . import observe
+        from .errors import NotFoundError, SessionClosedError
         from .recall import context
-        from .working_store import record
+        from .working_store import record, session_row
         store = self._store
 
         def plan() -> Plan[Any]:
+            row = yield from session_row(store.tenant, self.session)
+            if row is None:
+                raise NotFoundError(f"no working session {self.session!r} in this tenant: add an item or a "
+                                    "checkpoint first (store.context(task, session=…) reads without one)")
+            if row["status"] == "closed":
+                raise SessionClosedError(f"working session {self.session!r} is closed; read it with "
+                                         "store.context(task, session=…), which records nothing")
             ctx = yield from observe.observed_plan("context", store.tenant, context(
                 store.tenant, store._clock(), task, embedder=store.embedder, session=self.session, **kw),
                 observe.context_summary)
             yield from record(store.tenant, self.session, "context", {
                 "used_tokens": ctx.used_tokens, "budget_tokens": ctx.budget_tokens, "left_out": len(ctx.left_out),
-                "gaps": [g.topic for g in ctx.gaps]}, store._clock(), store.actor)
+                "gaps": [g.topic for g in ctx.gaps]}, store._clock(), store.actor, only_open=True)
             return ctx
         return self._run(plan())
 

@@ -10,19 +10,20 @@ adding to one session at once cannot both squeeze past the budget.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from datetime import datetime
 from typing import Any, Callable
 
-from .errors import NotFoundError, ValidationError
+from .errors import NotFoundError, SessionClosedError, ValidationError
 from .models import parse_event
 from .ops import Plan, Tx, _read
 from .projection import UnitOfWork, to_datetime
 from .queries import Steps
 from .working_budget import decide, item_tokens
 
-__all__ = ["add", "checkpoint", "erase_targets", "flush_working", "items", "live_items", "record", "resume_state",
-           "session_row", "sessions", "use"]
+__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "flush_working", "items", "live_items", "record",
+           "resume_state", "session_row", "sessions", "use"]
 
 Query = Callable[..., Steps[list[dict[str, Any]]]]
 
@@ -74,7 +75,7 @@ def _open(unit: UnitOfWork, session: str, policy: Any | None, actor: str) -> Ste
     rows = yield from unit._q("working/session", session=session)
     row = rows[0] if rows else None
     if row is not None and row["status"] == "closed":
-        raise ValidationError(f"working session {session!r} is closed; start another session")
+        raise SessionClosedError(f"working session {session!r} is closed; start another session")
     found = [_item(r) for r in (yield from unit._q("working/items", session=session))]
     stored = _policy(row)
     from .working import WorkingPolicy
@@ -93,7 +94,7 @@ def _add_work(tenant: str, session: str, spec: dict[str, Any], policy: Any | Non
     live = [i for i in found if i.evicted_at is None]
     if same is not None:  # a retried add (a resumed agent): nothing new
         return {"item": same, "duplicate": True, "used": sum(i.tokens for i in live), "policy": eff,
-                "warning": None, "evicted": [], "summary": None}
+                "warning": None, "evicted": [], "summary": None, "events": 0}
     for cited in spec["cites"]:
         if cited not in {i.id for i in found}:
             raise NotFoundError(f"item cites {cited!r}, which is not an item of session {session!r}")
@@ -125,36 +126,46 @@ def _add_work(tenant: str, session: str, spec: dict[str, Any], policy: Any | Non
     by_id = {r["id"]: _item(r) for r in rows}
     return {"item": by_id[spec["id"]], "duplicate": False, "used": d.used_after, "policy": eff,
             "warning": d.warning, "evicted": d.evict, "summary": by_id.get(summary_id or ""),
-            "used_with_new": d.used_with_new}
+            "used_with_new": d.used_with_new, "events": len(events)}
 
 
 def add(tenant: str, session: str, spec: dict[str, Any], policy: Any | None, now: datetime,
         actor: str) -> Plan[dict[str, Any]]:
     """Add one item, and in the same transaction compress or evict what the budget needs."""
+    from .observe import count_writes
     out = yield Tx(lambda: _add_work(tenant, session, dict(spec), policy, now, actor), "working add")
+    count_writes(tenant, {"working": out["events"]})  # committed: counted once
     return out
 
 
 def _simple_work(tenant: str, session: str, action: str, detail: dict[str, Any], now: datetime, actor: str,
-                 id: str | None, need_items: list[str]) -> Steps[Any]:
+                 id: str | None, need_items: list[str], only_open: bool = False) -> Steps[Any]:
     unit = yield from UnitOfWork.open(tenant, now, None)
+    if only_open:  # a read's record: a session closed (or gone) since the read records nothing
+        rows = yield from unit._q("working/session", session=session)
+        if not rows or rows[0]["status"] == "closed":
+            return None, 0
     _eff, found, opening = yield from _open(unit, session, None, actor)
     known = {i.id for i in found}
     missing = [x for x in need_items if x not in known]
     if missing:
         raise NotFoundError(f"no item {missing[0]!r} in working session {session!r}")
-    result = None
+    result, written = None, 0
     for ev in ([opening] if opening else []) + [_event(session, action, detail, actor, id)]:
         result = yield from unit.apply(ev)
+        written += not result.duplicate
     yield from unit.flush()
-    return result
+    return result, written
 
 
 def record(tenant: str, session: str, action: str, detail: dict[str, Any], now: datetime, actor: str,
-           id: str | None = None, need_items: list[str] | None = None) -> Plan[Any]:
-    """One working event (use, checkpoint, context, close) in its own transaction."""
-    result = yield Tx(lambda: _simple_work(tenant, session, action, detail, now, actor, id, need_items or []),
-                      f"working {action}")
+           id: str | None = None, need_items: list[str] | None = None, only_open: bool = False) -> Plan[Any]:
+    """One working event (use, checkpoint, context, close) in its own transaction. ``only_open``:
+    write it only if the session is open then, else write nothing and return None."""
+    from .observe import count_writes
+    result, written = yield Tx(lambda: _simple_work(tenant, session, action, detail, now, actor, id,
+                                                    need_items or [], only_open), f"working {action}")
+    count_writes(tenant, {"working": written})  # committed: counted once
     return result
 
 
@@ -194,10 +205,82 @@ def sessions(tenant: str, status: str | None, limit: int) -> Plan[list[dict[str,
     return rows
 
 
-def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps[list[dict[str, Any]]]:
-    """The working events an erase must redact too (see cypher/working/erase_targets.cypher)."""
-    rows = yield from _read("working/erase_targets", tenant, subject=subject, sources=sources)
-    return rows
+def _unescape(part: str) -> str:
+    return part.replace("%2F", "/").replace("%3A", ":").replace("%25", "%")
+
+
+def _names(subject: str | None) -> Callable[[str], bool]:
+    """Whether a text names ``subject``: as a word (any case) — not inside a longer word of ASCII
+    letters, digits or '_' ("lin" in "Lin's flight", not in "linen"); a subject in a script written
+    without spaces (林) wherever it appears."""
+    if not subject:
+        return lambda _text: False
+    word = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(subject) + r"(?![A-Za-z0-9_])", re.IGNORECASE)
+    return lambda text: bool(word.search(text))
+
+
+def _strings(value: Any) -> list[str]:
+    """Every key and string (or number) value of a JSON value."""
+    if isinstance(value, dict):
+        return [str(k) for k in value] + [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [] if value is None or isinstance(value, bool) else [str(value)]
+
+
+def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps[dict[str, Any]]:
+    """What an erase does to working memory (inside the erase's transaction, graphmem.governance):
+
+    * the items to redact — written by the subject; whose ``claim`` names it (its subject or its
+      value); a tool result whose source is erased; an item the end gate turned into an erased
+      source — and every summary that quotes one of them (``covers`` it);
+    * the checkpoints to redact — a checkpoint whose state names the subject as a word (a key or a
+      value, any case) or cites an erased source (a string equal to its id);
+    * ``evict``: per session, the items those summaries had replaced and that are not erased, so
+      the erase keeps them replaced instead of bringing them back over the budget.
+
+    Returns ``{"events": [ledger rows to redact], "evict": {session: [item ids]}}``."""
+    named = _names(subject)
+    keys = []
+    for src in sources:
+        if "/" in src:
+            session, uid = src.split("/", 1)
+            keys.append({"session": _unescape(session), "uid": _unescape(uid)})
+    hit: list[dict[str, str]] = []
+    for r in (yield from _read("working/erase_items", tenant, subject=subject, sources=sources, keys=keys)):
+        claim = json.loads(r["claim"]) if r["claim"] else None
+        if ((subject is not None and r["author"] == subject) or r["source"] in sources
+                or {"session": r["session"], "uid": r["uid"]} in keys
+                or (subject is not None and claim is not None
+                    and subject in (claim.get("subject"), str(claim.get("value"))))):
+            hit.append({"session": r["session"], "uid": r["uid"]})
+    seqs: set[int] = set()
+    evict: dict[str, list[str]] = {}
+    if hit:
+        rows = yield from _read("working/erase_covering", tenant, keys=hit)
+        gone = {(r["session"], r["uid"]) for r in rows}
+        seqs.update(r["seq"] for r in rows)
+        for r in rows:
+            if r["type"] == "summary":
+                keep = evict.setdefault(r["session"], [])
+                keep += [c for c in r["cites"] if (r["session"], c) not in gone and c not in keep]
+    wanted = set(sources)
+    for r in (yield from _read("working/erase_checkpoints", tenant, subject=subject, sources=sources)):
+        ev = json.loads(r["payload"])
+        if ev.get("action") != "checkpoint":
+            continue
+        found = _strings((ev.get("detail") or {}).get("state"))
+        if any(named(x) or x in wanted for x in found):
+            seqs.add(r["seq"])
+    events = (yield from _read("working/erase_events", tenant, seqs=sorted(seqs))) if seqs else []
+    return {"events": events, "evict": {k: v for k, v in evict.items() if v}}
+
+
+def erase_evictions(evict: dict[str, list[str]], actor: str | None) -> list[Any]:
+    """The ``evict`` events that keep what an erased summary had replaced out of the working set."""
+    return [parse_event({"op": "working", "action": "evict", "session": session, "actor": actor,
+                         "detail": {"items": ids, "reason": "summary erased"}})
+            for session, ids in sorted(evict.items())]
 
 
 # -- projection -----------------------------------------------------------------------------------

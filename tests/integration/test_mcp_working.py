@@ -59,3 +59,74 @@ def test_working_tools_over_stdio(neo4j_target, driver):
         assert mem.as_of("lin", "home_address").value == "Hewan Rd"
     finally:
         GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False).drop_tenant()
+
+
+def test_mcp_working_tools_take_what_the_python_api_takes(neo4j_target, driver):
+    """Budget policy, claim, source, use, include_evicted over stdio; the context tool records its
+    read on an open working session (graphmem stats counts it), and only there."""
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    tenant = f"mcp-{uuid.uuid4().hex[:8]}"
+    exe = str(Path(sys.executable).parent / "graphmem")
+    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
+                                   env=_env(neo4j_target.settings))
+    long = "a low-value aside about the weather and the traffic on the way to the office today " * 2
+
+    async def run() -> dict:
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                tools = {t.name for t in (await session.list_tools()).tools}
+                call = session.call_tool
+                first = _data(await call("working_add", {
+                    "session": "p", "text": "calendar: lin is at the Seaside Hotel Oct 3-7", "type": "tool_result",
+                    "item_id": "cal", "source": "calendar-1", "budget_tokens": 120, "strategy": "evict",
+                    "importance": 0.9}))
+                dec = _data(await call("working_add", {
+                    "session": "p", "text": "Deliver to the hotel.", "type": "decision", "item_id": "d1",
+                    "cites": ["cal"], "importance": 0.9,
+                    "claim": {"subject": "lin", "topic": "delivery_address", "value": "Seaside Hotel"}}))
+                used = _data(await call("working_use", {"session": "p", "item_ids": ["d1"]}))
+                low = _data(await call("working_add", {"session": "p", "text": long, "item_id": "low",
+                                                       "importance": 0.1}))
+                more = _data(await call("working_add", {"session": "p", "text": long, "item_id": "low2",
+                                                        "importance": 0.2}))
+                live = _data(await call("working_items", {"session": "p"}))
+                every = _data(await call("working_items", {"session": "p", "include_evicted": True}))
+                bad = _data(await call("working_use", {"session": "p", "item_ids": ["nope"]}))
+                ctx = _data(await call("context", {"task": "where should the package go?", "session": "p"}))
+                plain = _data(await call("context", {"task": "where should the package go?", "session": "q"}))
+                done = _data(await call("working_close", {"session": "p", "outcome": "success", "task": "pkg",
+                                                          "area": "delivery"}))
+                after = _data(await call("context", {"task": "where should the package go?", "session": "p"}))
+                return dict(tools=tools, first=first, dec=dec, used=used, low=low, more=more, live=live,
+                            every=every, bad=bad, ctx=ctx, plain=plain, done=done, after=after)
+
+    out = anyio.run(run)
+    mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False)
+    try:
+        assert "working_use" in out["tools"]
+        assert out["first"]["budget_tokens"] == 120 and out["used"]["used"] == ["d1"]
+        assert "error" in out["bad"] and "NotFoundError" in out["bad"]["error"]
+        assert out["more"]["evicted"] == ["low"]  # the evict strategy: lowest importance first
+        assert [i["id"] for i in out["live"]["items"]] == ["cal", "d1", "low2"]
+        evicted = {i["id"]: i for i in out["every"]["items"]}
+        assert evicted["low"]["evict_reason"] == "budget"
+        assert evicted["d1"]["claim"]["value"] == "Seaside Hotel" and evicted["cal"]["source"] == "calendar-1"
+        assert out["ctx"]["recorded"] is True and out["ctx"]["working"] == ["cal", "d1", "low2"]
+        assert out["plain"]["recorded"] is False and out["after"]["recorded"] is False
+        assert "error" not in out["after"]
+        assert out["done"]["sources"] == ["calendar-1"]
+        policy = mem.working("p").resume().policy
+        assert policy.budget_tokens == 120 and policy.strategy == "evict"
+        cand = mem.as_of("lin", "delivery_address", include_candidates=True)
+        assert cand.value == "Seaside Hotel" and cand.status == "candidate" and cand.source == "calendar-1"
+        assert [r["session"] for r in mem.working_sessions()] == ["p"]  # reading "q" opened nothing
+        s = mem.stats(since="2000-01-01")
+        assert s.contexts == 1 and s.sessions_closed == 1
+        rows = driver.execute_query("MATCH (o:Outcome {tenant: $t}) RETURN o.area AS area", t=tenant,
+                                    database_=neo4j_target.settings.database).records
+        assert [r["area"] for r in rows] == ["delivery"]
+    finally:
+        mem.drop_tenant()

@@ -119,3 +119,44 @@ def test_without_opentelemetry_everything_is_a_no_op(store, monkeypatch):
     monkeypatch.setattr(observe, "_otel", lambda: None)
     store.set("a", "b", "c")
     assert store.context("a b", subject="a").items
+
+
+def test_erase_rebuild_and_playbook_outcomes_are_spanned_and_working_events_counted(otel, store):
+    spans, reader = otel
+    spans.clear()
+    w = store.working("count")
+    w.add("I moved to Hewan Rd on Sep 20.", id="u1", role="user", author="mei")
+    w.checkpoint({"step": 1}, id="1")
+    w.checkpoint({"step": 1}, id="1")  # a retry: no new event, nothing counted
+    w.use("u1")
+    w.close("success", task="count")  # the end gate's long-term write is counted too
+    store.playbooks.record_outcome("deploy", ["build", "ship"], "failure")
+    card = store.playbooks.record_outcome("deploy", ["build", "test", "ship"], "success")
+    store.rebuild()
+    out = store.erase(subject="mei", reason="asked")
+    finished = {s.name: s for s in spans.get_finished_spans()}
+    assert {"graphmem.erase", "graphmem.rebuild", "graphmem.playbook_outcome"} <= set(finished)
+    e = finished["graphmem.erase"]
+    assert e.attributes["graphmem.tenant"] == store.tenant and e.status.is_ok
+    assert e.attributes["graphmem.events_redacted"] == out["events_redacted"] >= 1
+    assert e.attributes["graphmem.kind"] == "subject"
+    assert all("mei" not in str(v) for v in e.attributes.values())  # counts only, never what was erased
+    assert finished["graphmem.rebuild"].attributes["graphmem.replayed"] >= 5
+    outcomes = [s for s in spans.get_finished_spans() if s.name == "graphmem.playbook_outcome"]
+    assert [s.attributes["graphmem.outcome"] for s in outcomes] == ["failure", "success"]
+    assert outcomes[-1].attributes["graphmem.card"] == card["uid"]
+    ledger: dict[str, int] = {}
+    for ev in store.events():
+        if '"erased": true' not in ev["payload"]:
+            ledger[ev["op"]] = ledger.get(ev["op"], 0) + 1
+    writes = {p.attributes["op"]: p.value for p in _points(reader)["graphmem.writes"]
+              if p.attributes["tenant"] == store.tenant}
+    # every event in the ledger was counted once: the working steps (open, add, checkpoint, use, close),
+    # the end gate's message, the card's playbook event, the erase's tombstone (the add and the
+    # message, now redacted, counted when written)
+    assert writes["working"] == 5 and writes["erase"] == 1 and writes["playbook"] == ledger["playbook"] == 1
+    assert writes["message"] == 1
+    with pytest.raises(ValidationError):
+        store.erase(reason="neither subject nor source")
+    failed = [s for s in spans.get_finished_spans() if s.name == "graphmem.erase" and not s.status.is_ok]
+    assert failed

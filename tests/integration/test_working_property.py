@@ -37,3 +37,33 @@ def test_items_stay_in_their_tenant_and_session(neo4j_target, driver, plan):
     finally:
         for m in mems:
             m.drop_tenant()
+
+
+WORDS = ["migration", "snapshot", "traffic", "replay", "billing", "cluster", "河湾路", "hotel", "courier"]
+turns = st.lists(st.tuples(st.sampled_from(["mei", "bob"]), st.integers(4, 40), st.sampled_from(["compress", "evict"])),
+                 min_size=2, max_size=12)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(plan=turns)
+def test_erase_only_shrinks_the_working_set_and_keeps_the_budget(neo4j_target, driver, plan):
+    """Whatever was compressed or evicted before, erasing a subject leaves a working set that is a
+    subset of the one before (nothing an erased summary replaced comes back), holds none of the
+    subject's items, fits the budget, and is what a replay of the ledger gives."""
+    mem = GraphMem(neo4j_target.settings, tenant=f"test-{uuid.uuid4().hex[:10]}", driver=driver,
+                   install_schema=False)
+    try:
+        w = mem.working("s", budget_tokens=200, strategy=plan[0][2])
+        for n, (author, words, _) in enumerate(plan):
+            text = f"{author} turn {n}. " + " ".join(WORDS[(n + k) % len(WORDS)] for k in range(words)) + "."
+            w.add(text, id=f"{author[0]}{n}", author=author)
+        before = {i.id for i in w.items()}
+        mem.erase(subject="mei", reason="asked")
+        after = w.items()
+        assert {i.id for i in after} <= before
+        assert not any(i.author == "mei" for i in w.items(include_evicted=True))
+        assert sum(i.tokens for i in after) <= 200
+        mem.rebuild()
+        assert [i.id for i in w.items()] == [i.id for i in after]
+    finally:
+        mem.drop_tenant()

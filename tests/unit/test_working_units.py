@@ -109,4 +109,7 @@ def test_patterns_come_from_configuration(tmp_path):
 def test_noise():
     assert is_noise("ok") and is_noise("Thanks!") and is_noise("好的")
     assert not is_noise("I moved to Hewan Rd.") and not is_noise("我搬到河湾路了")
+    # a lone word is noise unless it answers the agent's question; an acknowledgement always is
+    assert is_noise("Paris") and not is_noise("Paris", answers_question=True)
+    assert is_noise("ok", answers_question=True) and is_noise("yes!", answers_question=True)
     assert count_tokens("x") == 1
