@@ -50,7 +50,7 @@ class RecallConfig(BaseModel):
                                description="fused-score bonus for messages inside a time range the task names")
     message_weight: float = Field(1.0, ge=0.0, le=10.0, description="message scores relative to fact scores")
     neighbours: int = Field(20, ge=0, le=100, description="for this many top messages, also the turn before and after")
-    neighbour_weight: float = Field(0.7, ge=0.0, le=1.0,
+    neighbour_weight: float = Field(0.8, ge=0.0, le=1.0,
                                     description="a neighbour's score as a share of the message it neighbours")
     neighbour_window_minutes: int = Field(180, ge=0, description="a neighbour is said at most this long before or after")
     rrf_k: int = Field(60, ge=1, le=1000, description="the k of reciprocal-rank fusion")

@@ -169,7 +169,7 @@ def _outside_fences(text: str) -> tuple[str, list[str]]:
     outside, bodies, body, bar = [], [], [], None
     for line in text.split("\n"):
         if bar is None:
-            m = re.match(r"^(`{3,})text$", line)
+            m = re.match(r"^(`{3,})[^`]*$", line)  # an opening fence, with or without an info string
             if m:
                 bar, body = m.group(1), []
             else:
