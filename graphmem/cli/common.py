@@ -10,6 +10,7 @@ imported inside bodies, never here: ``import graphmem.cli`` stays cheap (docs/cl
 
 from __future__ import annotations
 
+import gc
 import inspect
 import json
 import sys
@@ -68,11 +69,25 @@ def import_driver_lean() -> None:
 
 
 @contextmanager
+def imports_without_gc() -> Iterator[None]:
+    """Imports make long-lived objects only: the cyclic GC running during them is wasted work
+    (~0.1 s of a CLI call here). Restores the GC's previous state."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+@contextmanager
 def open_store(opts: Opts, tenant: str | None = None, **kw: Any) -> Iterator[Any]:
     """A client bound to ``tenant`` (default the ``--tenant``), closed afterwards."""
-    if opts.lean:
-        import_driver_lean()
-    from ..client import GraphMem
+    with imports_without_gc():
+        if opts.lean:
+            import_driver_lean()
+        from ..client import GraphMem
     with GraphMem(opts.settings(), tenant=tenant or opts.tenant, actor=opts.actor, **kw) as store:
         yield store
 
