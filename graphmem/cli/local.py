@@ -9,8 +9,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from ..errors import GraphMemError
-from .common import Commands, Opts, fail, open_store
+from .common import Commands, Opts, open_store
 
 cmds = Commands()
 server_cmds = Commands()
@@ -104,7 +103,7 @@ def demo(store: Any, opts: Opts, tenant: str = typer.Option("demo", "--tenant", 
     typer.echo(f"Browser: {local_server.status().browser_url}  (try the queries in cypher/, tenant '{tenant}')")
 
 
-@cmds("eval", tenant=False, store=False)
+@cmds("eval", tenant=False, store=False, catch=(OSError, ValueError))
 def eval_(opts: Opts, files: Optional[List[Path]] = typer.Argument(None, help="scenario files (docs/format.md)"),
           examples: bool = typer.Option(False, "--examples", help="also run the example files shipped with graphmem"),
           keep: bool = typer.Option(False, help="keep the scenario tenants for inspection"),
@@ -120,11 +119,8 @@ def eval_(opts: Opts, files: Optional[List[Path]] = typer.Argument(None, help="s
     if not paths:
         typer.echo("Error: give scenario files, or --examples for the ones shipped with graphmem", err=True)
         raise typer.Exit(2)
-    try:
-        with open_store(opts, tenant="default") as store:
-            report = run_files(store, [str(f) for f in paths], keep=keep, recall=recall)
-    except (GraphMemError, OSError, ValueError) as e:
-        fail(e)
+    with open_store(opts, tenant="default") as store:
+        report = run_files(store, [str(f) for f in paths], keep=keep, recall=recall)
     for f in report.failures:
         typer.echo(f.line())
     for line in report.summary_lines():
