@@ -88,7 +88,7 @@ def cancel_erase(store: Any, opts: Opts, request: str = RequestArg,
     return store.cancel_erase(request, reason=reason)
 
 
-@cmds("verify", lean=True)
+@cmds("verify")
 def verify(store: Any, opts: Opts, replay: bool = typer.Option(True, "--replay/--no-replay",
                                                                help="also compare the projection with a replay")
            ) -> None:
