@@ -45,7 +45,8 @@ COMMANDS = {
 
 def build(modules: Iterable[str] = MODULES) -> typer.Typer:
     """The ``graphmem`` command with the commands of ``modules`` (all of them by default)."""
-    root = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in Neo4j.",
+    root = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in Neo4j. Its commands mirror "
+                            "the client's methods (docs/cli.md).\n\nExample: graphmem as-of deploy port -t acme --json",
                        no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
     for name in modules:
         importlib.import_module(f"{__name__}.{name}").register(root)

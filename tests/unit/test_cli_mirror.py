@@ -59,6 +59,11 @@ def test_every_command_has_help_with_an_example(path):
     assert "Example:" in out.output, f"graphmem {' '.join(path)} --help shows no example"
 
 
+def test_the_root_help_shows_an_example():
+    out = CliRunner().invoke(app, ["--help"])
+    assert out.exit_code == 0 and "Example:" in out.output
+
+
 def test_the_old_spellings_still_work():
     """Hidden aliases keep scripts working: --budget, playbook draft / reject, topic, forget."""
     root = typer.main.get_command(app)
