@@ -75,7 +75,8 @@ def mcp(opts: Opts, tenant: str = typer.Option(..., "--tenant", "-t", help="the 
         trust_agent_writes: bool = typer.Option(False, "--trust-agent-writes",
                                                 help="take the agent's own assertions as stated (L1, confirmed)"),
         allow_erase: bool = typer.Option(False, "--allow-erase",
-                                         help="let 'forget' erase irreversibly without a person's confirmation")) -> None:
+                                         help="let 'forget' erase irreversibly without a person's confirmation")
+        ) -> None:
     """Serve the store to agents over MCP (stdio). Tenant, user and agent are fixed here, never by the model.
 
     Example: graphmem mcp --tenant acme --user lin --agent claude

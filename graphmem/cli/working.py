@@ -64,7 +64,8 @@ def items(store: Any, opts: Opts, session: str = SessionArg,
 
 
 @cmds("use")
-def use(store: Any, opts: Opts, session: str = SessionArg, ids: List[str] = typer.Argument(..., help="item ids")) -> Any:
+def use(store: Any, opts: Opts, session: str = SessionArg,
+        ids: List[str] = typer.Argument(..., help="item ids")) -> Any:
     """Record that the agent used these items.
 
     Example: graphmem working use s1 i-1 i-2 -t acme
