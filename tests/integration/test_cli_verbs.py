@@ -138,3 +138,15 @@ def test_playbook_names_budget_tokens_and_connection_verbs(store, neo4j_target):
     assert new["budget_tokens"] == old["budget_tokens"] == 900
     assert "Neo4j" in _ok(neo4j_target, "ping")
     assert json.loads(_ok(neo4j_target, "round-trip", "--runs", "3", "--json"))["runs"] == 3
+
+
+def test_bench_cli_reports_the_wall_time_of_a_read(neo4j_target, driver):
+    """`graphmem bench cli` (a benchmark, not a timed test): it runs, and says what it measured."""
+    t = f"bench-cli-{os.getpid()}"
+    try:
+        out = json.loads(_ok(neo4j_target, "bench", "cli", "--runs", "2", "-t", t, "--json"))
+        assert out["command"] == f"graphmem as-of deploy port -t {t}" and out["runs"] == 2
+        assert len(out["wall_s"]) == 2 and out["median_s"] > 0 and out["cpu_s_per_run"] > 0
+    finally:
+        from graphmem import GraphMem
+        GraphMem(neo4j_target.settings, tenant=t, driver=driver).drop_tenant()
