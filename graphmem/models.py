@@ -419,6 +419,8 @@ def _describe(op: str, e: pydantic.ValidationError) -> str:
 class SourceRef(BaseModel):
     """Where a fact came from."""
 
+    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
+
     uid: str
     kind: str | None = None
     at: datetime | None = None
@@ -432,6 +434,8 @@ class Answer(BaseModel):
     Exactly one shape holds: ``value`` (one-valued topic; None = nothing holds), ``values``
     (many-valued topic), or ``conflict`` (two or more different values, equally trusted).
     """
+
+    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     subject: str
     topic: str
@@ -460,6 +464,8 @@ class Answer(BaseModel):
 class HistoryEntry(BaseModel):
     """One stretch of the valid-time timeline (``expired``: a fact that no longer answers)."""
 
+    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
+
     value: str | None = None
     expired: bool = False
     conflict: list[str] | None = None
@@ -471,6 +477,8 @@ class HistoryEntry(BaseModel):
 
 class Why(BaseModel):
     """The source behind an answer and the change point it replaced."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     subject: str
     topic: str
@@ -488,6 +496,8 @@ class Why(BaseModel):
 class Episode(BaseModel):
     """One stored episode (``GraphMem.episodes``): who did what, where, in ``[start, end)``."""
 
+    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
+
     uid: str
     who: str
     what: str
@@ -504,6 +514,8 @@ class Episode(BaseModel):
 
 class WriteResult(BaseModel):
     """What one applied event did."""
+
+    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     seq: int
     op: str

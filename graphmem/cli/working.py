@@ -1,0 +1,130 @@
+"""``graphmem working …``: the mirror of ``mem.working(session)``, verb for verb (``add``, ``items``,
+``use``, ``checkpoint``, ``resume``, ``context``, ``close``); ``working list`` is
+``mem.working_sessions()``. ``--budget-tokens`` is the client's name (``--budget`` still works)."""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional
+
+import typer
+
+from .common import Commands, Opts, json_arg
+from .recall import BudgetTokensOpt, OldBudgetOpt, budget_tokens_of
+
+cmds = Commands()
+
+SessionArg = typer.Argument(..., help="the working session's id")
+PolicyBudgetOpt = typer.Option(None, "--budget-tokens", help="token budget of the session (recorded at the next write)")
+OldPolicyBudgetOpt = typer.Option(None, "--budget", hidden=True, help="old spelling of --budget-tokens")
+StrategyOpt = typer.Option(None, "--strategy", help="evict or compress, when the budget is full")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``working`` group to ``app``."""
+    app.add_typer(cmds.register(typer.Typer(
+        help="Working memory of a session: items under a token budget, checkpoints, the end gate.\n\n"
+             "Example: graphmem working add s1 \"deploy to prod\" --type decision -t acme",
+        no_args_is_help=True)), name="working")
+
+
+def _wm(store: Any, session: str, budget_tokens: int | None = None, strategy: str | None = None) -> Any:
+    return store.working(session, budget_tokens=budget_tokens, strategy=strategy)
+
+
+@cmds("add", actor=True)
+def add(store: Any, opts: Opts, session: str = SessionArg, text: str = typer.Argument(..., help="the item's text"),
+        type: str = typer.Option("turn", "--type", help="turn, tool_result, decision, hypothesis, instruction, todo"),
+        role: Optional[str] = typer.Option(None, help="user, agent, tool or system"),
+        author: Optional[str] = None, importance: float = 0.5,
+        id: Optional[str] = typer.Option(None, "--id", help="idempotency id of the item"),
+        cite: List[str] = typer.Option([], "--cite", help="an item this one cites (repeatable)"),
+        claim: Optional[str] = typer.Option(None, help='JSON {"subject","topic","value"} of a decision'),
+        temporary: bool = typer.Option(False, "--temporary", help="a task parameter: never long-term"),
+        source: Optional[str] = typer.Option(None, help="a tool result's source id"),
+        budget_tokens: Optional[int] = PolicyBudgetOpt, budget: Optional[int] = OldPolicyBudgetOpt,
+        strategy: Optional[str] = StrategyOpt) -> Any:
+    """Add an item to SESSION's working memory (compressing or evicting to keep the budget).
+
+    Example: graphmem working add s1 "use the blue-green deploy" --type decision --budget-tokens 4000 -t acme
+    """
+    c = json_arg(claim, "--claim")
+    wm = _wm(store, session, budget if budget is not None else budget_tokens, strategy)
+    return wm.add(text, type=type, role=role, author=author, importance=importance, id=id, cites=cite or None,
+                  claim=c, temporary=temporary, source=source)
+
+
+@cmds("items")
+def items(store: Any, opts: Opts, session: str = SessionArg,
+          include_evicted: bool = typer.Option(False, "--include-evicted")) -> Any:
+    """SESSION's items, in the order they were added.
+
+    Example: graphmem working items s1 --include-evicted -t acme --json
+    """
+    return _wm(store, session).items(include_evicted=include_evicted)
+
+
+@cmds("use")
+def use(store: Any, opts: Opts, session: str = SessionArg,
+        ids: List[str] = typer.Argument(..., help="item ids")) -> Any:
+    """Record that the agent used these items.
+
+    Example: graphmem working use s1 i-1 i-2 -t acme
+    """
+    return _wm(store, session).use(*ids)
+
+
+@cmds("checkpoint")
+def checkpoint(store: Any, opts: Opts, session: str = SessionArg,
+               state: str = typer.Argument(..., help="the task state as JSON"),
+               id: Optional[str] = typer.Option(None, "--id", help="idempotency id of the checkpoint")) -> Any:
+    """Record the task's state; resume returns the latest.
+
+    Example: graphmem working checkpoint s1 '{"step": 3}' -t acme
+    """
+    return _wm(store, session).checkpoint(json_arg(state, "STATE"), id=id)
+
+
+@cmds("resume")
+def resume(store: Any, opts: Opts, session: str = SessionArg) -> Any:
+    """Where a restarted agent picks SESSION up: the last checkpoint and the live items.
+
+    Example: graphmem working resume s1 -t acme --json
+    """
+    return _wm(store, session).resume()
+
+
+@cmds("context")
+def context(store: Any, opts: Opts, session: str = SessionArg, task: str = typer.Argument(...),
+            valid_at: Optional[str] = None, subject: Optional[str] = None,
+            budget_tokens: int = BudgetTokensOpt, budget: Optional[int] = OldBudgetOpt) -> None:
+    """context(TASK) with SESSION's working memory first and the gaps to ask about.
+
+    Example: graphmem working context s1 "deploy the release" --budget-tokens 2000 -t acme
+    """
+    ctx = _wm(store, session).context(task, valid_at=valid_at, subject=subject,
+                                      budget_tokens=budget_tokens_of(budget_tokens, budget))
+    typer.echo(ctx.model_dump_json() if opts.as_json else ctx.render())
+
+
+@cmds("close", actor=True)
+def close(store: Any, opts: Opts, session: str = SessionArg,
+          outcome: str = typer.Option(..., help="success or failure"), task: Optional[str] = None,
+          step: List[str] = typer.Option([], "--step", help="a step taken (repeatable)"),
+          error: List[str] = typer.Option([], "--error", help="an error met (repeatable)"),
+          wrong_memory: List[str] = typer.Option([], "--wrong-memory", help="a fact that proved wrong")) -> Any:
+    """The end gate: what SESSION learned goes to long-term memory; the outcome is recorded.
+
+    Example: graphmem working close s1 --outcome success --task "deploy" --step "migrate" -t acme
+    """
+    return _wm(store, session).close(outcome, task=task, steps=step or None, errors=error or None,
+                                     wrong_memory=wrong_memory or None)
+
+
+@cmds("list", lean=True)
+def list_sessions(store: Any, opts: Opts, status: Optional[str] = typer.Option(None, help="open or closed"),
+                  limit: int = 100) -> Any:
+    """The tenant's working sessions, most recently active first (mem.working_sessions).
+
+    Example: graphmem working list --status open -t acme
+    """
+    return store.working_sessions(status=status, limit=limit)
