@@ -272,8 +272,10 @@ class StoreApi:
         given.update(policy)
         try:
             chosen = WorkingPolicy(**given) if given else None
-        except ValueError as e:
-            raise ValidationError(f"bad working-memory policy: {e}") from e
+        except ValueError as e:  # pydantic's: one line per knob, not its multi-line report
+            errors = getattr(e, "errors", None)
+            told = "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in errors()) if errors else str(e)
+            raise ValidationError(f"bad working-memory policy: {told}") from e
         return WorkingMemory(self, session, chosen)
 
     def working_sessions(self, *, status: str | None = None, limit: int = 100) -> Any:

@@ -17,6 +17,9 @@ SessionArg = typer.Argument(..., help="the working session's id")
 PolicyBudgetOpt = typer.Option(None, "--budget-tokens", help="token budget of the session (recorded at the next write)")
 OldPolicyBudgetOpt = typer.Option(None, "--budget", hidden=True, help="old spelling of --budget-tokens")
 StrategyOpt = typer.Option(None, "--strategy", help="evict or compress, when the budget is full")
+WarnRatioOpt = typer.Option(None, "--warn-ratio", help="warn when the items fill this share of the budget (0.8)")
+KeepRecentOpt = typer.Option(None, "--keep-recent", help="the newest turns never compressed (2)")
+SummaryRatioOpt = typer.Option(None, "--summary-ratio", help="a summary holds at most this share of the budget (0.25)")
 
 
 def register(app: typer.Typer) -> None:
@@ -27,8 +30,10 @@ def register(app: typer.Typer) -> None:
         no_args_is_help=True)), name="working")
 
 
-def _wm(store: Any, session: str, budget_tokens: int | None = None, strategy: str | None = None) -> Any:
-    return store.working(session, budget_tokens=budget_tokens, strategy=strategy)
+def _wm(store: Any, session: str, budget_tokens: int | None = None, strategy: str | None = None,
+        **policy: Any) -> Any:
+    return store.working(session, budget_tokens=budget_tokens, strategy=strategy,
+                         **{k: v for k, v in policy.items() if v is not None})
 
 
 @cmds("add", actor=True)
@@ -42,13 +47,15 @@ def add(store: Any, opts: Opts, session: str = SessionArg, text: str = typer.Arg
         temporary: bool = typer.Option(False, "--temporary", help="a task parameter: never long-term"),
         source: Optional[str] = typer.Option(None, help="a tool result's source id"),
         budget_tokens: Optional[int] = PolicyBudgetOpt, budget: Optional[int] = OldPolicyBudgetOpt,
-        strategy: Optional[str] = StrategyOpt) -> Any:
+        strategy: Optional[str] = StrategyOpt, warn_ratio: Optional[float] = WarnRatioOpt,
+        keep_recent: Optional[int] = KeepRecentOpt, summary_ratio: Optional[float] = SummaryRatioOpt) -> Any:
     """Add an item to SESSION's working memory (compressing or evicting to keep the budget).
 
     Example: graphmem working add s1 "use the blue-green deploy" --type decision --budget-tokens 4000 -t acme
     """
     c = json_arg(claim, "--claim")
-    wm = _wm(store, session, budget if budget is not None else budget_tokens, strategy)
+    wm = _wm(store, session, budget if budget is not None else budget_tokens, strategy, warn_ratio=warn_ratio,
+             keep_recent=keep_recent, summary_ratio=summary_ratio)
     return wm.add(text, type=type, role=role, author=author, importance=importance, id=id, cites=cite or None,
                   claim=c, temporary=temporary, source=source)
 
@@ -111,13 +118,14 @@ def close(store: Any, opts: Opts, session: str = SessionArg,
           outcome: str = typer.Option(..., help="success or failure"), task: Optional[str] = None,
           step: List[str] = typer.Option([], "--step", help="a step taken (repeatable)"),
           error: List[str] = typer.Option([], "--error", help="an error met (repeatable)"),
-          wrong_memory: List[str] = typer.Option([], "--wrong-memory", help="a fact that proved wrong")) -> Any:
+          wrong_memory: List[str] = typer.Option([], "--wrong-memory", help="a fact that proved wrong"),
+          area: Optional[str] = typer.Option(None, help="the playbook area the outcome is recorded under")) -> Any:
     """The end gate: what SESSION learned goes to long-term memory; the outcome is recorded.
 
     Example: graphmem working close s1 --outcome success --task "deploy" --step "migrate" -t acme
     """
     return _wm(store, session).close(outcome, task=task, steps=step or None, errors=error or None,
-                                     wrong_memory=wrong_memory or None)
+                                     wrong_memory=wrong_memory or None, area=area)
 
 
 @cmds("list", lean=True)

@@ -150,3 +150,26 @@ def test_bench_cli_reports_the_wall_time_of_a_read(neo4j_target, driver):
     finally:
         from graphmem import GraphMem
         GraphMem(neo4j_target.settings, tenant=t, driver=driver).drop_tenant()
+
+
+def test_working_commands_take_the_clients_policy_and_area_and_refuse_unknown_sessions(store, neo4j_target, driver):
+    """``graphmem working add`` takes every knob of the working policy (as ``mem.working(s, …)``
+    does), ``close`` the playbook area; an unknown or closed session is a typed one-line error."""
+    t = store.tenant
+    before = len(list(store.events()))
+    err = _refused(neo4j_target, "working", "add", "s1", "hi", "--budget-tokens", "60", "-t", t)
+    assert "bad working-memory policy: budget_tokens" in err
+    assert len(list(store.events())) == before  # refused: nothing written
+    added = json.loads(_ok(neo4j_target, "working", "add", "s1", "a turn of some length", "--budget-tokens", "100",
+                           "--warn-ratio", "0.3", "--keep-recent", "1", "--summary-ratio", "0.5", "-t", t, "--json"))
+    assert added["budget_tokens"] == 100
+    assert store.working("s1").items()[0].text == "a turn of some length"
+    opened = json.loads(next(e for e in store.events() if e["op"] == "working")["payload"])
+    assert opened["detail"]["policy"] == {"budget_tokens": 100, "keep_recent": 1, "strategy": "compress",
+                                          "summary_ratio": 0.5, "warn_ratio": 0.3}
+    assert "no working session 'nope'" in _refused(neo4j_target, "working", "context", "nope", "a task", "-t", t)
+    _ok(neo4j_target, "working", "close", "s1", "--outcome", "success", "--task", "deploy", "--area", "release",
+        "-t", t)
+    areas = driver.execute_query("MATCH (o:Outcome {tenant: $t}) RETURN o.area AS a", t=t).records
+    assert [r["a"] for r in areas] == ["release"]
+    assert "is closed" in _refused(neo4j_target, "working", "context", "s1", "a task", "-t", t)
