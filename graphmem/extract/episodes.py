@@ -136,6 +136,9 @@ def _when(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
             saturday = today - timedelta(days=today.weekday()) - timedelta(days=2 + 7 * (n - 1))
             return saturday, saturday + timedelta(days=2)
         unit = _UNIT[ago.group("unit").lower()]
+        if ago.group("n").lower() in ("a few", "a couple of"):  # two to four, one to three units back
+            lo, hi = (2, 4) if ago.group("n").lower() == "a few" else (1, 3)
+            return today - timedelta(days=hi * unit), min(today - timedelta(days=lo * unit - 1), today + timedelta(days=1))
         center = today - timedelta(days=n * unit)
         half = timedelta(days=max(1, unit // 2))
         return center - half, min(center + half + timedelta(days=1), today + timedelta(days=1))
@@ -236,7 +239,8 @@ _HABIT_TIME = re.compile(r"\b(?:every|each) (?:single )?(?:day|night|morning|eve
                          r"winter|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bon (?:the )?(?:weekends|weekdays|"
                          r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|\bmost (?:days|nights|mornings|evenings|"
                          r"weekends)\b|\bin the (?:mornings|evenings)\b|\bwhenever\b|\bonce a (?:day|week|month|year)\b|"
-                         r"\b(?:daily|weekly|nightly)\b", re.I)
+                         r"\b(?:daily|weekly|nightly)\b|\b(?:a few|several|many|so many|countless|a couple of|a couple|two|three|four|five|"
+                         r"\d+|a hundred|a million) times\b|\bonce or twice\b", re.I)
 # "It's been a while since I walked the dogs": an absence, not an episode.
 _ABSENCE = re.compile(r"\b(?:been|it's|its) (?:a (?:long )?while|ages|forever|so long|too long|a long time|years|months|"
                       r"weeks) since\b", re.I)
@@ -244,6 +248,22 @@ _ABSENCE = re.compile(r"\b(?:been|it's|its) (?:a (?:long )?while|ages|forever|so
 _EMPTY_NOUNS = {"time", "while", "way", "lot", "bit", "thing", "things", "stuff", "moment", "moments", "part",
                 "kind", "sort", "one", "ones", "trial", "courage", "guts", "minute",
                 "minutes", "hours", "ages", "forever", "chance", "opportunity", "sense", "idea", "deal", "patience"}
+# "had" says what only with an event for its object: "I had a picnic / a tough exam / a chat with…",
+# not "I had a blast / a feeling / a dog".
+_EVENT_NOUNS = {"picnic", "party", "barbecue", "bbq", "cookout", "potluck", "dinner", "lunch", "breakfast", "brunch",
+                "meal", "feast", "chat", "talk", "conversation", "call", "meeting", "interview", "appointment",
+                "session", "lesson", "class", "exam", "test", "quiz", "game", "match", "tournament", "race",
+                "competition", "recital", "concert", "gig", "show", "performance", "audition", "rehearsal",
+                "practice", "workout", "training", "hike", "walk", "run", "ride", "swim", "trip", "vacation",
+                "holiday", "getaway", "celebration", "ceremony", "wedding", "reunion",
+                "get-together", "gathering", "sleepover", "playdate", "date", "visit", "tour", "surgery",
+                "operation", "checkup", "check-up", "accident", "crash", "fall", "injury", "fight", "argument",
+                "breakup", "shoot", "photoshoot", "screening", "premiere", "festival", "fair", "parade", "camp",
+                "retreat", "workshop", "seminar", "conference", "presentation", "speech", "meetup", "call-out",
+                "debate", "sale", "fundraiser", "drive", "event", "festivities", "adventure", "outing",
+                "excursion", "road trip", "staycation", "movie night", "game night"}
+# "Went biking", "we went camping": going with an activity says what without a noun.
+_GO_FORMS = {"went", "go", "gone", "going"}
 _COPULA_FEEL = {"feel", "feels", "felt", "feeling", "am", "is", "are", "was", "were", "be", "been", "being", "'m",
                 "'re", "'s", "seem", "seemed", "seems", "look", "looked", "looks", "get", "got", "getting"}
 _THIRD_POSS = {"his", "her", "their", "its"}
@@ -376,7 +396,8 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
     today = midnight(at)
     out: list[Episode] = []
     for verb in sent:
-        if verb.pos_ != "VERB" or (verb.lower_ in _NOT_ACTS and not (verb.lower_ == "go" and _plan_head(verb))) \
+        if verb.pos_ != "VERB" or (verb.lower_ in _NOT_ACTS and not (verb.lower_ == "go" and _plan_head(verb))
+                                   and not _had_event(verb)) \
                 or verb.lower_ in _NOT_DEED_FORMS or (verb.lower_ in _FRAME_FORMS and (
                     any(c.dep_ in ("xcomp", "ccomp") for c in verb.children)
                     or not any(c.dep_ == "dobj" for c in verb.children))):
@@ -403,7 +424,11 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
         if tense is None:
             continue
         owner = head if head is not None else verb
-        subj = next((c for c in owner.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+        subjs = [c for c in owner.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
+        # the subject nearest before the verb ("Nate, after finishing it I got…" parses "Nate" as one
+        # too); with "My colleagues and I went…" parsed as two subjects, the speaker is one of them
+        subj = next((c for c in subjs if c.lower_ in ("i", "we")), None) if any(
+            c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in subjs) else (subjs[0] if subjs else None)
         if subj is None and owner.dep_ == "conj":
             subj = next((c for c in owner.head.children if c.dep_ == "nsubj"), None)
         if subj is None and not _implied_i(sent, verb, tense):
@@ -413,7 +438,8 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             continue  # "Anthony and I went to …" is the speaker's too
         if not _clause_ok(owner, modal_ok=tense == "plan") or _habitual(verb):
             continue
-        objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i]
+        objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i
+                or (c.dep_ == "advcl" and c.tag_ == "VBG" and c.i == verb.i + 1 and verb.lower_ in _GO_FORMS)]
         if any(c.dep_ == "dobj" and c.lower_ in _PRONOUN_OBJ for c in objs):
             continue  # "I painted it": what "it" is lies in another message
         if verb.lower_ in ("got", "gotten") and any(c.dep_ == "aux" for c in verb.children):
@@ -435,6 +461,8 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
                 break
             run.append(t)
         cut = next((k for k, t in enumerate(run) if (t.dep_ == "cc" and t.head.pos_ in ("VERB", "AUX")) or (
+            t.tag_ == "WRB" and t.head.dep_ == "relcl") or (t.dep_ == "mark" and k > 0 and t.head.dep_ == "advcl" and (
+                t.head.head.i == verb.i or t.head.head in objs)) or (
             t.is_punct and (t.text not in "-–/'\"“”" or run[k - 1].whitespace_ and t.text in "-–/'"))), len(run))
         run = run[:cut]
         while run and (run[-1].dep_ in ("prep", "cc", "det", "poss", "aux", "mark") or run[-1].is_punct):
@@ -453,13 +481,16 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
                     run.pop()
                 if not run:
                     continue
-        if any(t.dep_ == "pobj" and t.lower_ in _PRONOUN_OBJ for t in run):
-            continue  # "working on one": on what?
+        heads = {verb.i} | {c.i for c in objs if c.pos_ == "VERB"}
+        if any((t.dep_ == "pobj" or (t.dep_ == "dobj" and t.head.i in heads)) and t.lower_ in _PRONOUN_OBJ for t in run):
+            continue  # "working on one", "started writing another one": on what?
         if _garbled(run, verb):
             continue
-        if verb.dep_ != "relcl" and (len(run) < 2 or not any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in
-                                                             _PRONOUN_OBJ and t.lower_ not in _EMPTY_NOUNS
-                                                             for t in run[1:])):
+        go_doing = verb.lower_ in _GO_FORMS | {"started", "began", "begun", "start"} and len(run) >= 2 and run[1].tag_ == "VBG" and run[1].dep_ in (
+            "xcomp", "advcl") and run[1].lower_ not in _NOT_ACTS  # "we went biking"
+        if verb.dep_ != "relcl" and not go_doing and (len(run) < 2 or not any(
+                t.pos_ in ("NOUN", "PROPN") and t.lower_ not in _PRONOUN_OBJ and t.lower_ not in _EMPTY_NOUNS
+                for t in run[1:])):
             continue  # "I went there", "we spent our time": no what
         a, b = run[0].idx, run[-1].idx + len(run[-1].text)
         while b > a and not sent.doc.text[b - 1].isalnum():
@@ -502,6 +533,19 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             # done before the message; the text does not say when
             out.append(Episode(speaker, what, place, None, today + timedelta(days=1), evidence))
     return out
+
+
+def _had_event(verb: Any) -> bool:
+    """"I had a picnic with friends", "we had our first call-out": "had" (simple past, said of
+    the subject) with an event noun for its object."""
+    if verb.lower_ != "had" or verb.tag_ != "VBD" or any(c.dep_ in ("aux", "xcomp", "ccomp") for c in verb.children):
+        return False
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if obj is None or obj.tag_ not in ("NN", "NNS"):
+        return False
+    words = obj.lower_.rstrip("s") if obj.lower_.endswith("s") and obj.lower_[:-1] in _EVENT_NOUNS else obj.lower_
+    compound = " ".join(t.lower_ for t in obj.lefts if t.dep_ == "compound") + " " + obj.lower_
+    return words in _EVENT_NOUNS or compound.strip() in _EVENT_NOUNS
 
 
 def _habitual(verb: Any) -> bool:
@@ -547,6 +591,14 @@ def _attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
     owners = {verb.i, verb.head.i} if verb.dep_ == "conj" else {verb.i}
     owners |= {c.i for c in verb.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG" and c.i > verb.i
                and not any(g.dep_ == "mark" for g in c.children)}  # "went fishing … last weekend"
+    owners |= {c.i for c in verb.children if c.dep_ == "advcl" and c.i < verb.i and not any(
+        g.dep_ == "mark" and g.lower_ in ("if", "unless", "until", "before", "once") for g in c.children)}
+    # "While volunteering yesterday, I met…"
+    if verb.dep_ in ("ccomp", "parataxis", "conj") and verb.head.lower_ in ("was", "were", "happened") and not any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in verb.head.children):
+        owners.add(verb.head.i)  # "Last week was wild - I volunteered at…", "something happened yesterday - I…"
+    owners |= {c.i for c in verb.children if c.dep_ in ("ccomp", "parataxis") and c.i < verb.i and c.lower_ in (
+        "was", "were", "happened") and not any(g.dep_ == "nsubj" and g.lower_ in ("i", "we") for g in c.children)}
     for t in toks:
         up = t.head
         while up.i != up.head.i and up.pos_ not in ("VERB", "AUX"):

@@ -138,3 +138,37 @@ def test_advice_does_not_revoke(ex):
         assert [e for e in ex.extract(msg(text), held) if e["op"] == "revoke"] == []
     assert [e["topic"] for e in ex.extract(msg("I'm no longer going on the trip."), held)
             if e["op"] in ("revoke", "retract")] or True
+
+
+# -- more shapes (yield), each precise ----------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    # "had" with an event for its object
+    ("Yesterday I had a long interview with a museum curator.",
+     [("had a long interview with a museum curator", "2026-09-27", "2026-09-28")]),
+    # going / starting with an activity
+    ("We went kayaking with my uncle last weekend.", [("went kayaking with my uncle", "2026-09-26", "2026-09-28")]),
+    ("I started knitting two years ago.", [("started knitting", "2024-03-30", "2025-03-30")]),
+    # the speaker among two subjects
+    ("My neighbours and I went to a jazz festival last month.", [("went to a jazz festival", "2026-08-01",
+                                                                  "2026-09-01")]),
+    # "a few weeks ago": two to four weeks back
+    ("I repaired an old radio a few weeks ago.", [("repaired an old radio", "2026-08-31", "2026-09-15")]),
+    # the time of a clause before the verb, and of a copular sentence the verb is told in
+    ("While cycling yesterday, I spotted a heron.", [("spotted a heron", "2026-09-27", "2026-09-28")]),
+    ("Last week was hectic - I moved my studio across town.",
+     [("moved my studio across town", "2026-09-21", "2026-09-28")]),
+    # a subordinate clause is not part of the what
+    ("I started drafting a new song while I waited for the bus.", [("started drafting a new song", None,
+                                                                    "2026-09-29")]),
+])
+def test_more_shapes(ex, text, expected):
+    assert spans(ex, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I had a blast at the fair.", "I had a rough day.", "I had a dog when I was a kid.", "I had to leave early.",
+    "I've gone sailing a few times.", "I went there.", "I had a feeling about it.",
+])
+def test_not_more_shapes(ex, text):
+    assert ex.episodes(msg(text)) == []
