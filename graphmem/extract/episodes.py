@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -102,6 +103,7 @@ _LAST_WD = re.compile(r"\blast (?P<wd>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|ne
 _WD = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
 
+@lru_cache(maxsize=2048)  # pure; asked for the same sentence by the episode rules and the story's time
 def _time_span(sentence: str, at: datetime) -> tuple[int, int] | None:
     """Where the time expression _when used sits in the sentence."""
     for rx in (_AGO, _SEASON, _LAST_WD, _VAGUE):
@@ -112,6 +114,7 @@ def _time_span(sentence: str, at: datetime) -> tuple[int, int] | None:
     return dates[0].span if dates else None
 
 
+@lru_cache(maxsize=2048)
 def _when(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
     today = midnight(at)
     if _IDIOM.search(sentence):
@@ -175,7 +178,7 @@ def _vague(w: str, today: datetime) -> tuple[datetime, datetime]:
 _LIGHT = {"got", "get", "made", "make", "did", "do", "gave", "give", "found", "saw", "tried", "learned", "learnt",
           "came", "took", "take", "started", "began", "kept", "gotten"}
 _NOT_ACTS = (_STATIVE - _LIGHT) | {"wait", "waiting", "bet", "hoping", "thinking", "wondering", "feeling", "looking",
-                                   "planning", "considering", "going", "trying", "gonna", "getting", "doing", "having",
+                                   "planning", "considering", "going", "trying", "gonna", "gon", "getting", "doing", "having",
                                    "enjoying", "loving", "liking", "missing", "struggling", "dealing", "waiting",
                                    "hanging", "living", "staying", "sticking", "focusing", "keeping", "learning",
                                    "deciding", "scared", "excited", "thrilled", "stoked", "pumped", "interested",
@@ -209,12 +212,12 @@ _LEAD_ADV = {"just", "finally", "also", "recently", "actually", "even", "then", 
 _NOT_DEEDS = {"want", "hope", "wish", "intend", "need", "long", "crave", "expect", "mention", "mean", "dream",
               "consider", "think", "wonder", "feel", "love", "like", "hate", "miss", "guess", "bet", "seem",
               "appreciate", "realize", "realise", "imagine", "suppose", "deserve", "owe", "afford", "hear", "say",
-              "tell", "ask", "inspire", "remind", "wait", "struggle"}
+              "tell", "ask", "inspire", "remind", "wait", "struggle", "know"}
 # … and verbs that do so only with a clause after them: "we planned to play" (not "I planned a party"),
 # "I forgot to mention…" (not "I forgot my lines"), "what I'm aiming for".
 _FRAME_VERBS = {"plan", "forget", "remember", "aim", "decide", "try", "attempt", "promise", "agree", "offer"}
 # A habit, not one episode: "every weekend", "on the weekends", "on Sundays", "each morning".
-_IRREGULAR = {"forget": ("forgot", "forgotten"), "mean": ("meant",), "think": ("thought",), "feel": ("felt",),
+_IRREGULAR = {"forget": ("forgot", "forgotten"), "know": ("knew", "known"), "mean": ("meant",), "think": ("thought",), "feel": ("felt",),
               "hear": ("heard",), "say": ("said",), "tell": ("told",), "bet": ("bet",), "take": ("took", "taken"),
               "long": ("longed",)}
 

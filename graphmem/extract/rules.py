@@ -156,12 +156,15 @@ class RuleExtractor(_Statements):
         if not _is_text(text):
             return []
         lang = _lang(text)
-        if not may_episode(text, lang) or find_quote(text, lang, message.at) is not None:
+        if not may_episode(text, lang):
             return []
+        quote = find_quote(text, lang, message.at)
+        end = len(quote.lead) if quote is not None else len(text)  # a cited document's words are not told
         out: list[Episode] = []
         story: list[Any] = [None]
-        for offset, sentence, span in self._sentences(text, lang):
-            out += self._episodes(message, sentence, offset, lang, span, story)
+        for offset, sentence, span in (self._sentences(text, lang) if end else []):
+            if offset + len(sentence) <= end:
+                out += self._episodes(message, sentence, offset, lang, span, story)
         return out
 
     @staticmethod
@@ -189,7 +192,15 @@ class RuleExtractor(_Statements):
             return []
         quote = self._quote(message, lang)
         if quote is not None:
-            return quote  # a cited document's activities are not the speaker's, nor dated now
+            # A cited document's activities are not the speaker's, nor dated now; the speaker's own
+            # sentences before it ("We got another cat too. Here's a pic of …") still tell episodes.
+            lead = len(find_quote(text, lang, message.at).lead) if episodes else 0
+            found_before: list[Episode] = []
+            story_before: list[Any] = [None]
+            for offset, sentence, span in (self._sentences(text, lang, doc) if lead else []):
+                if offset + len(sentence) <= lead:
+                    found_before += self._episodes(message, sentence, offset, lang, span, story_before)
+            return quote + [episode_event(e) for e in found_before]
         events: list[dict[str, Any]] = []
         found: list[Episode] = []
         names: list[str] = []  # people named in earlier sentences of this message, for he / she
