@@ -447,6 +447,9 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             continue  # "I painted it": what "it" is lies in another message
         if verb.lower_ in ("got", "gotten") and any(c.dep_ == "aux" for c in verb.children):
             continue  # "I've got a story": have
+        if verb.lower_ in ("got", "get", "gotten") and any(g.tag_ == "VBG" and g.dep_ in ("acl", "xcomp", "ccomp")
+                                                           for c in [verb, *verb.children] for g in c.children):
+            continue  # "I got some offers going on my store": set them going, not received them
         if any(c.dep_ == "xcomp" and (c.lower_ in _NOT_ACTS or c.lower_ in _STATIVE or c.lower_ in _MENTAL)
                for c in verb.children):
             continue  # "I'm starting to realize that …": a thought, not a deed
@@ -468,10 +471,12 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
                 t.head.head.i == verb.i or t.head.head in objs)) or (
             t.is_punct and (t.text not in "-–/'\"“”" or run[k - 1].whitespace_ and t.text in "-–/'"))), len(run))
         run = run[:cut]
-        while run and (run[-1].dep_ in ("prep", "cc", "det", "poss", "aux", "mark") or run[-1].is_punct):
+        while run and ((run[-1].dep_ in ("prep", "cc", "det", "poss", "aux", "mark") and not _stranded(run[-1], verb))
+                       or run[-1].is_punct):
             run.pop()
         while len(run) > 1 and (run[-1].dep_ in ("acl", "advmod", "npadvmod") and not any(
-                c.i > run[-1].i for c in run[-1].children) or run[-1].tag_ in ("TO", "IN", "WDT", "WRB")
+                c.i > run[-1].i for c in run[-1].children) or (run[-1].tag_ in ("TO", "IN", "WDT", "WRB")
+                                                              and not _stranded(run[-1], verb))
                 or (run[-1].tag_ == "VB" and run[-2].tag_ == "TO")
                 or (len(run) > 2 and run[-1].dep_ == "pobj" and run[-1].lower_ in _PRONOUN_OBJ
                     and run[-2].dep_ == "prep" and run[-2].head.i == verb.i)):
@@ -536,6 +541,11 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             # done before the message; the text does not say when
             out.append(Episode(speaker, what, place, None, today + timedelta(days=1), evidence))
     return out
+
+
+def _stranded(tok: Any, verb: Any) -> bool:
+    """The preposition that ends a relative clause inside the what ("the shelter I volunteer at")."""
+    return tok.dep_ == "prep" and tok.head.dep_ == "relcl" and tok.head.i != verb.i and not list(tok.children)
 
 
 def _had_event(verb: Any) -> bool:

@@ -84,6 +84,7 @@ def test_an_ongoing_activity_next_to_a_past_time_is_dated_at_the_message(ex):
     "I'm trying a game called.",                                         # a name cut off
     "We spent our time.",                                                # says nothing
     "the friends we've made",
+    "I got some new deals going at my bakery.",                          # set going, not received
 ])
 def test_not_episodes(ex, text):
     assert ex.episodes(msg(text)) == []
@@ -108,6 +109,7 @@ def test_plan_and_forget_with_an_object_are_deeds(ex):
     ("I mixed up some mango and lime sorbet.", "mixed up some mango and lime sorbet"),  # nouns stay coordinated
     ("I talked with my parents and my sister about it.", "talked with my parents and my sister"),
     ("I set up new discounts on my shop to try and bring in buyers.", "set up new discounts on my shop"),
+    ("I gave a talk at the library I volunteer at.", "gave a talk at the library I volunteer at"),
 ])
 def test_the_what_keeps_its_object_whole(ex, text, what):
     assert [e.what for e in ex.episodes(msg(text))] == [what]
@@ -172,3 +174,8 @@ def test_more_shapes(ex, text, expected):
 ])
 def test_not_more_shapes(ex, text):
     assert ex.episodes(msg(text)) == []
+
+
+def test_sentences_before_a_shared_photo_are_the_speakers(ex):
+    got = spans(ex, "We adopted a second rabbit named Pip. Here's a photo of the hutch. It says welcome home!")
+    assert got == [("adopted a second rabbit named Pip", None, "2026-09-29")]
