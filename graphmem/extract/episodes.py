@@ -47,7 +47,7 @@ _EN_CUE_ACT = re.compile(r"\b(?:\w+ed|\w+ing|went|took|got|gotten|made|saw|met|r
                          r"done|drew|drove|ate|found|flew|gave|grew|heard|held|kept|led|left|lost|paid|put|read|rode|"
                          r"sang|sat|sent|sold|spent|spoke|taught|threw|wrote|caught|brought|chose|fed|fought|hung|"
                          r"quit|slept|swam|wore|begun|seen|taken|written|eaten|given|flown|ridden|won|forgot|forgotten|hit|"
-                         r"dug|sang|stole|shot|lit|dealt|bent|built|sent|spent)\b", re.I)
+                         r"dug|sang|stole|shot|lit|dealt|bent|built|sent|spent|able|chance|opportunity)\b", re.I)
 
 
 _EN_CUE_LEAD = re.compile(r"(?:^|[.!?]\s+)(?:(?:just|finally|also|recently)\s+)?(?:\w+ed|went|took|got|made|saw|met|"
@@ -418,15 +418,16 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
                                                                     for c in verb.children)):
             continue  # "the last time we saw each other"; "the people we've lost"
         head = _plan_head(verb)  # "I'm going to visit …", "We'll drive to …": the verb that says so
-        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "relcl") and head is None:
+        done = _done_by(verb) if head is None else None  # "I got to feed a horse": "got" says it was done
+        if verb.dep_ not in ("ROOT", "conj", "ccomp", "advcl", "relcl") and head is None and done is None:
             continue
         if verb.dep_ == "relcl" and (verb.head.pos_ != "NOUN" or any(c.dep_ in ("dobj", "pobj") or c.tag_ == "WRB"
                                                                      for c in verb.children)):
             continue  # "a trip I took last summer": the trip is what was taken
-        tense = "plan" if head is not None else _tense(verb)
+        tense = "plan" if head is not None else ("past" if done is not None else _tense(verb))
         if tense is None:
             continue
-        owner = head if head is not None else verb
+        owner = head if head is not None else (done if done is not None else verb)
         subjs = [c for c in owner.children if c.dep_ in ("nsubj", "nsubjpass", "expl")]
         # the subject nearest before the verb ("Nate, after finishing it I got…" parses "Nate" as one
         # too); with "My colleagues and I went…" parsed as two subjects, the speaker is one of them
@@ -519,7 +520,8 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             if ahead is not None:
                 out.append(Episode(speaker, what, place, ahead[0], ahead[1], evidence, planned=True))
             continue
-        if when is not None and span is not None and _attached(sent, verb, span):
+        if when is not None and span is not None and (_attached(sent, verb, span) or (
+                done is not None and _attached(sent, done, span))):
             if when[0] >= today + timedelta(days=1):
                 continue  # a plan, not an episode
             if tense == "now" and when[1] <= today:
@@ -541,6 +543,23 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             # done before the message; the text does not say when
             out.append(Episode(speaker, what, place, None, today + timedelta(days=1), evidence))
     return out
+
+
+def _done_by(verb: Any) -> Any:
+    """The past verb that says an infinitive or gerund was done — "I got to feed a horse", "we were
+    able to raise funds", "I had the chance to see him play" — or None.
+    ("decided / wanted / planned to" say nothing of whether it was done.)"""
+    if verb.tag_ == "VB" and verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children):
+        h = verb.head
+        if h.lower_ in ("got", "managed") and h.tag_ == "VBD" and not any(c.dep_ == "aux" for c in h.children):
+            return h
+        if h.lower_ == "able" and h.dep_ == "acomp" and h.head.lower_ in ("was", "were") and not any(
+                c.dep_ in ("neg", "aux") for c in h.head.children):
+            return h.head
+    if verb.tag_ == "VB" and verb.dep_ in ("acl", "relcl") and verb.head.lower_ in ("chance", "opportunity") \
+            and verb.head.dep_ == "dobj" and verb.head.head.lower_ == "had" and verb.head.head.tag_ == "VBD":
+        return verb.head.head
+    return None
 
 
 def _stranded(tok: Any, verb: Any) -> bool:

@@ -179,3 +179,18 @@ def test_not_more_shapes(ex, text):
 def test_sentences_before_a_shared_photo_are_the_speakers(ex):
     got = spans(ex, "We adopted a second rabbit named Pip. Here's a photo of the hutch. It says welcome home!")
     assert got == [("adopted a second rabbit named Pip", None, "2026-09-29")]
+
+
+@pytest.mark.parametrize("text, what", [
+    ("Yesterday I got to ride in a hot air balloon.", "ride in a hot air balloon"),
+    ("We were able to repaint the whole fence.", "repaint the whole fence"),
+    ("I had the chance to interview a famous chef.", "interview a famous chef"),
+])
+def test_a_verb_that_says_it_was_done(ex, text, what):
+    assert [e.what for e in ex.episodes(msg(text))] == [what]
+
+
+@pytest.mark.parametrize("text", ["I wasn't able to repaint the fence.", "I decided to repaint the fence.",
+                                  "I want to be able to repaint the fence.", "I've got to repaint the fence."])
+def test_not_said_to_be_done(ex, text):
+    assert ex.episodes(msg(text)) == []
