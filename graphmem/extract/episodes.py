@@ -101,12 +101,13 @@ _IDIOM = re.compile(r"\blike (?:just )?(?:yesterday|last week)\b", re.I)
 
 _LAST_WD = re.compile(r"\blast (?P<wd>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\b\.?", re.I)
 _WD = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+_ON_WD = re.compile(r"\b[Oo]n (?P<wd>Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)\b")
 
 
 @lru_cache(maxsize=2048)  # pure; asked for the same sentence by the episode rules and the story's time
 def _time_span(sentence: str, at: datetime) -> tuple[int, int] | None:
     """Where the time expression _when used sits in the sentence."""
-    for rx in (_AGO, _SEASON, _LAST_WD, _VAGUE):
+    for rx in (_AGO, _SEASON, _LAST_WD, _ON_WD, _VAGUE):
         m = rx.search(sentence)
         if m:
             return m.span()
@@ -197,7 +198,8 @@ _PRONOUN_OBJ = {"it", "that", "this", "them", "one", "those", "these", "somethin
 
 
 _IDIOM_ACT = re.compile(r"^\w+ (?:my |our )?(?:fingers|a (?:real |big |huge )?difference|sense|it (?:work|happen)|"
-                        r"the most of|my (?:day|week)|a point|sure|up my mind|peace|progress|my best|our best|an effort)",
+                        r"the most of|my (?:day|week)|a point|sure|up my mind|peace|progress|my best|our best|an effort|"
+                        r"(?:your|his|her|their|our|my) back\b|(?:this|it) (?:in the bag|covered))",
                         re.I)
 _TELL = {"tell", "told", "say", "said", "share", "shared", "mention", "mentioned", "announce", "know", "guess"}
 _PAST_FORMS = {"went", "took", "got", "made", "saw", "met", "ran", "won", "bought", "built", "found", "spent", "wrote",
@@ -338,11 +340,12 @@ def _clause_ok(verb: Any, modal_ok: bool = False) -> bool:
     while up.dep_ in ("ccomp", "xcomp", "advcl", "conj", "acl", "relcl", "pcomp") and up.head.i != up.i:
         if up.dep_ == "ccomp" and up.head.lower_ in _TELL:
             return True  # "I wanted to tell you I just joined a writers group": told as a fact
+        thought = up.dep_ == "ccomp"
         up = up.head
-        if up.lower_ in _GATE_HEADS or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") or
-                                           (c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether"))
-                                           for c in up.children):
-            return False
+        if up.lower_ in _GATE_HEADS or (thought and up.lower_ in _NOT_DEED_FORMS and up.tag_ == "VBG") or any(
+                c.dep_ == "neg" or (c.dep_ == "aux" and c.tag_ == "MD") or
+                (c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether")) for c in up.children):
+            return False  # "Knowing I'm helping…": the content of a thought
     return True
 
 
@@ -520,16 +523,23 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             if ahead is not None:
                 out.append(Episode(speaker, what, place, ahead[0], ahead[1], evidence, planned=True))
             continue
-        if when is not None and span is not None and (_attached(sent, verb, span) or (
-                done is not None and _attached(sent, done, span))):
-            if when[0] >= today + timedelta(days=1):
+        at_when, at_span = when, span  # this verb's (a weekday told in the past is behind)
+        on_day = _ON_WD.search(text) if tense == "past" else None
+        if on_day and (when is None or when[0] >= today + timedelta(days=1)):
+            # "On Friday, I got great news": told in the past, the latest Friday before the message
+            back = (today.weekday() - _WD.index(on_day.group("wd").lower())) % 7 or 7
+            at_when = (today - timedelta(days=back), today - timedelta(days=back - 1))
+            at_span = (sent.start_char + on_day.start(), sent.start_char + on_day.end())
+        if at_when is not None and at_span is not None and (_attached(sent, verb, at_span) or (
+                done is not None and _attached(sent, done, at_span))):
+            if at_when[0] >= today + timedelta(days=1):
                 continue  # a plan, not an episode
-            if tense == "now" and when[1] <= today:
+            if tense == "now" and at_when[1] <= today:
                 # "Last week I talked to a friend and we're figuring out ideas": going on now
                 out.append(Episode(speaker, what, place, today, today + timedelta(days=1), evidence))
                 continue
-            out.append(Episode(speaker, what, place, when[0], when[1], evidence))
-        elif when is None and carried is not None and tense == "past" and verb.tag_ == "VBD" and not any(
+            out.append(Episode(speaker, what, place, at_when[0], at_when[1], evidence))
+        elif at_when is None and carried is not None and tense == "past" and verb.tag_ == "VBD" and not any(
                 c.dep_ in ("aux", "auxpass") for c in verb.children):
             # "Last weekend I had a picnic. We chilled under the trees.": the story's time
             out.append(Episode(speaker, what, place, carried[0], carried[1], evidence))
@@ -539,7 +549,7 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             continue  # "… this weekend. We're checking out a new trail": the plan of another sentence
         elif tense == "now":
             out.append(Episode(speaker, what, place, today, today + timedelta(days=1), evidence))
-        elif tense == "past" and when is None and not _FUTURE.search(text):
+        elif tense == "past" and at_when is None and not _FUTURE.search(text):
             # done before the message; the text does not say when
             out.append(Episode(speaker, what, place, None, today + timedelta(days=1), evidence))
     return out

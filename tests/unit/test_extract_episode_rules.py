@@ -194,3 +194,16 @@ def test_a_verb_that_says_it_was_done(ex, text, what):
                                   "I want to be able to repaint the fence.", "I've got to repaint the fence."])
 def test_not_said_to_be_done(ex, text):
     assert ex.episodes(msg(text)) == []
+
+
+def test_a_weekday_told_in_the_past_is_the_last_one(ex):
+    assert spans(ex, "On Thursday, I got a letter from the council.") == [
+        ("got a letter from the council", "2026-09-24", "2026-09-25")]
+    # told in the present, it is ahead: no episode is dated in the past
+    assert all(s is None or s >= "2026-09-28" for _, s, _ in spans(ex, "I'm meeting my tutor on Thursday."))
+
+
+@pytest.mark.parametrize("text", ["I'm here for you and I got your back.",
+                                  "Knowing I'm helping build a kinder town is amazing."])
+def test_idioms_and_thoughts(ex, text):
+    assert ex.episodes(msg(text)) == []
