@@ -101,6 +101,24 @@ _IDIOM = re.compile(r"\blike (?:just )?(?:yesterday|last week)\b", re.I)
 
 _LAST_WD = re.compile(r"\blast (?P<wd>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\b\.?", re.I)
 _WD = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+_ON_ORD = re.compile(r"\bon the (?P<d>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b", re.I)
+
+
+def _latest_day_of_month(day: int, today: datetime) -> tuple[datetime, datetime] | None:
+    """The latest date with this day of the month, up to ``today`` (this month's or last month's)."""
+    for months_back in (0, 1, 2):
+        y, m = today.year, today.month - months_back
+        while m < 1:
+            y, m = y - 1, m + 12
+        try:
+            d = today.replace(year=y, month=m, day=day)
+        except ValueError:
+            continue  # no 31st this month
+        if d <= today:
+            return d, d + timedelta(days=1)
+    return None
+
+
 _ON_WD = re.compile(r"\b[Oo]n (?P<wd>Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)\b")
 
 
@@ -524,12 +542,16 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
                 out.append(Episode(speaker, what, place, ahead[0], ahead[1], evidence, planned=True))
             continue
         at_when, at_span = when, span  # this verb's (a weekday told in the past is behind)
-        on_day = _ON_WD.search(text) if tense == "past" else None
+        on_day = (_ON_WD.search(text) or _ON_ORD.search(text)) if tense == "past" else None
         if on_day and (when is None or when[0] >= today + timedelta(days=1)):
-            # "On Friday, I got great news": told in the past, the latest Friday before the message
-            back = (today.weekday() - _WD.index(on_day.group("wd").lower())) % 7 or 7
-            at_when = (today - timedelta(days=back), today - timedelta(days=back - 1))
-            at_span = (sent.start_char + on_day.start(), sent.start_char + on_day.end())
+            # "On Friday, I got great news", "… on the 15th": told in the past, the latest such day
+            # up to the message's
+            if on_day.re is _ON_WD:
+                back = (today.weekday() - _WD.index(on_day.group("wd").lower())) % 7 or 7
+                at_when = (today - timedelta(days=back), today - timedelta(days=back - 1))
+            else:
+                at_when = _latest_day_of_month(int(on_day.group("d")), today)
+            at_span = (sent.start_char + on_day.start(), sent.start_char + on_day.end()) if at_when else None
         if at_when is not None and at_span is not None and (_attached(sent, verb, at_span) or (
                 done is not None and _attached(sent, done, at_span))):
             if at_when[0] >= today + timedelta(days=1):

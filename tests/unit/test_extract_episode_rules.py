@@ -207,3 +207,10 @@ def test_a_weekday_told_in_the_past_is_the_last_one(ex):
                                   "Knowing I'm helping build a kinder town is amazing."])
 def test_idioms_and_thoughts(ex, text):
     assert ex.episodes(msg(text)) == []
+
+
+def test_a_day_of_the_month_told_in_the_past_is_the_latest_one(ex):
+    assert spans(ex, "I met up with my choir on the 20th and we sang for hours.")[0] == (
+        "met up with my choir", "2026-09-20", "2026-09-21")
+    assert spans(ex, "I moved my desk to the attic on the 30th.") == [
+        ("moved my desk to the attic", "2026-08-30", "2026-08-31")]  # not ahead: last month's
