@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .places import is_not_a_city
+
 __all__ = ["Verdict", "judge_en", "judge_zh", "is_question"]
 
 # Topics where wanting/asking *is* the fact ("I'd like replies in English").
@@ -172,6 +174,8 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
         return Verdict(False, why="a past state")
     if topic in ("trip_city", "home_city") and labels & _BAD_PLACE_LABELS and not labels & {"GPE", "LOC"}:
         return Verdict(False, why="not a place")
+    if topic in ("trip_city", "home_city") and is_not_a_city(value.text):
+        return Verdict(False, why="a country or region, not a city")
     if topic == "trip_lodging" and labels & {"GPE", "LOC"} and not re.search(
             r"\b(?:Hotel|Inn|Hostel|Resort|Suites|Motel|Lodge|B&B|Airbnb)\b", value.text):
         return Verdict(False, why="a city is not a hotel")
@@ -293,6 +297,8 @@ _ZH_NEG = re.compile(r"(?:不|没|没有|别|未|并非|不是)$")
 def judge_zh(sentence: str, cue: int, a: int, b: int, topic: str, about_topic: bool, bounded: bool) -> Verdict:
     """Gate one Chinese match: ``cue`` is where the pattern starts, ``a:b`` the value, all in
     ``sentence``."""
+    if topic in ("trip_city", "home_city") and is_not_a_city(sentence[a:b]):
+        return Verdict(False, why="a country or region, not a city")
     if is_question(sentence, "zh"):
         return Verdict(False, why="question")
     before = sentence[:cue]

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 from ..models import MessageEvent
 from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
                    _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
-from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode
+from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote
 from .statements import _Statements
 from .vocabulary import Vocabulary
@@ -156,18 +156,27 @@ class RuleExtractor(_Statements):
         if not _is_text(text):
             return []
         lang = _lang(text)
-        if not may_episode(text, lang) or find_quote(text, lang, message.at) is not None:
+        if not may_episode(text, lang):
             return []
+        quote = find_quote(text, lang, message.at)
+        end = len(quote.lead) if quote is not None else len(text)  # a cited document's words are not told
         out: list[Episode] = []
-        for offset, sentence, span in self._sentences(text, lang):
-            out += self._episodes(message, sentence, offset, lang, span)
+        story: list[Any] = [None]
+        for offset, sentence, span in (self._sentences(text, lang) if end else []):
+            if offset + len(sentence) <= end:
+                out += self._episodes(message, sentence, offset, lang, span, story)
         return out
 
     @staticmethod
-    def _episodes(message: MessageEvent, sentence: str, offset: int, lang: str, span: Any) -> list[Episode]:
+    def _episodes(message: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
+                  story: list[Any]) -> list[Episode]:
+        """``story[0]``: the time the message's earlier sentences set a past story in (updated)."""
         if lang == "en":
-            return episodes_en(span, message.at, message.speaker) if span is not None and \
-                span.doc.has_annotation("DEP") else []
+            if span is None or not span.doc.has_annotation("DEP"):
+                return []
+            found = episodes_en(span, message.at, message.speaker, story[0])
+            story[0] = narrative_time(span, message.at, story[0])
+            return found
         return episodes_zh(sentence, offset, message.at, message.speaker)
 
     def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any,
@@ -183,15 +192,24 @@ class RuleExtractor(_Statements):
             return []
         quote = self._quote(message, lang)
         if quote is not None:
-            return quote  # a cited document's activities are not the speaker's, nor dated now
+            # A cited document's activities are not the speaker's, nor dated now; the speaker's own
+            # sentences before it ("We got another cat too. Here's a pic of …") still tell episodes.
+            lead = len(find_quote(text, lang, message.at).lead) if episodes else 0
+            found_before: list[Episode] = []
+            story_before: list[Any] = [None]
+            for offset, sentence, span in (self._sentences(text, lang, doc) if lead else []):
+                if offset + len(sentence) <= lead:
+                    found_before += self._episodes(message, sentence, offset, lang, span, story_before)
+            return quote + [episode_event(e) for e in found_before]
         events: list[dict[str, Any]] = []
         found: list[Episode] = []
         names: list[str] = []  # people named in earlier sentences of this message, for he / she
+        story: list[Any] = [None]  # the time of a past story told by the earlier sentences
         for offset, sentence, span in self._sentences(text, lang, doc):
             if facts:
                 events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
             if episodes:
-                found += self._episodes(message, sentence, offset, lang, span)
+                found += self._episodes(message, sentence, offset, lang, span, story)
             if lang == "en" and span is not None:
                 names += [n for n in (e.text.split()[0].lower() for e in span.ents if e.label_ == "PERSON")
                           if n not in (message.speaker, message.about) and n not in names]

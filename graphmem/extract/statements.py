@@ -26,6 +26,20 @@ from .vocabulary import TopicRules
 __all__: list[str] = []
 
 
+def _withdraws(span: Any) -> bool:
+    """Does the speaker withdraw something of their own here? A first-person subject (or "my /
+    our" on what is withdrawn) and no "don't …" reminder: "I'm no longer going on the trip",
+    "drop my trip", not "don't forget to book your trip" or "you could cancel the travel"."""
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ("you", "u") for t in span):
+        return False
+    if any(t.dep_ == "neg" and t.head.lower_ in ("forget", "drop", "remove", "delete", "clear") for t in span):
+        return False
+    return any((t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ("i", "we")) or
+               (t.dep_ == "poss" and t.lower_ in ("my", "our")) for t in span) or (
+        any((t.tag_ == "VB" or t.i == span.start) and t.dep_ in ("ROOT", "conj", "ccomp", "parataxis") and not any(
+            c.dep_ in ("nsubj", "aux") for c in t.children) for t in span))  # "…, drop the port." (an instruction)
+
+
 class _Statements(_Matcher):
     """Gated matches → events, sentence by sentence."""
 
@@ -84,6 +98,8 @@ class _Statements(_Matcher):
             by_value = [f for f, _ in found]
             targets: list[tuple[TopicRules, str | None, Any]] = [
                 (f.topic, f.value if f.topic.cardinality == "many" else None, verdicts[id(f)]) for f in by_value]
+            if lang == "en" and span is not None and span.doc.has_annotation("DEP") and not _withdraws(span):
+                named = []  # advice ("don't forget to…", "you could drop…"), not the speaker withdrawing
             targets += [(t, None, None) for t in named if t.name not in {f.topic.name for f in by_value}]
             if raw and not found:
                 targets = []  # the only values named are someone else's, or asked about

@@ -259,7 +259,7 @@ def test_not_episodes(ex, text):
     # "last Friday": the latest Friday before the message's day (a Monday)
     ("I went to a pride parade last Friday.", "went to a pride parade", "2026-09-25", "2026-09-26", False),
     ("One special memory was this pride parade I went to a few weeks ago.", "this pride parade I went to",
-     "2026-09-04", "2026-09-11", False),
+     "2026-08-31", "2026-09-15", False),  # "a few": two to four weeks back
     # plans with a time ahead
     ("I'm going to visit my grandma next week.", "visit my grandma", "2026-10-05", None, True),
     ("We'll drive to Denver on Friday.", "drive to Denver", "2026-10-02", "2026-10-03", True),
