@@ -35,7 +35,7 @@ class RecallConfig(BaseModel):
                                             "marked superseded or expired")
     # -- messages (and other sources with text) ----------------------------------------------------
     messages: bool = Field(True, description="search what was said: messages and other sources are recall items")
-    message_limit: int = Field(80, ge=1, le=500, description="hits taken from each message leg before fusion")
+    message_limit: int = Field(40, ge=1, le=500, description="hits taken from each message leg before fusion")
     vector_oversample: int = Field(20, ge=1, le=200,
                                    description="the vector index spans tenants: ask it for this many times more")
     # The vector leg's weight is small on purpose: with the bundled static embedder it finds the
