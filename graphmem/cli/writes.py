@@ -5,7 +5,7 @@ client's validation: bad input is refused with ``Error: …`` and writes nothing
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import typer
 
@@ -79,37 +79,28 @@ def _by_ref(store: Any, op: str, ref: Optional[str], fact: Optional[str], **fiel
     return getattr(store, op)(ref, **given(fact=fact, **fields))
 
 
-@cmds("retract", actor=True)
-def retract(store: Any, opts: Opts, ref: Optional[str] = RefArg, fact: Optional[str] = FactOpt,
-            reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
-            id: Optional[str] = IdOpt) -> Any:
-    """Withdraw one assertion from this record time on (an earlier --known-at still sees it).
+def _by_ref_command(op: str, doc: str) -> Callable[..., Any]:
+    """``retract``, ``confirm`` and ``reject`` take the same arguments: one command shape, three verbs."""
+    def command(store: Any, opts: Opts, ref: Optional[str] = RefArg, fact: Optional[str] = FactOpt,
+                reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
+                id: Optional[str] = IdOpt) -> Any:
+        return _by_ref(store, op, ref, fact, reason=reason, recorded_at=recorded_at, id=id)
+    command.__name__, command.__doc__ = op, doc
+    return cmds(op, actor=True)(command)
+
+
+retract = _by_ref_command("retract", """Withdraw one assertion from this record time on (an earlier --known-at still sees it).
 
     Example: graphmem retract move-1 --reason "plan cancelled" -t acme
-    """
-    return _by_ref(store, "retract", ref, fact, reason=reason, recorded_at=recorded_at, id=id)
-
-
-@cmds("confirm", actor=True)
-def confirm(store: Any, opts: Opts, ref: Optional[str] = RefArg, fact: Optional[str] = FactOpt,
-            reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
-            id: Optional[str] = IdOpt) -> Any:
-    """Move a candidate assertion to confirmed (record time only).
+    """)
+confirm = _by_ref_command("confirm", """Move a candidate assertion to confirmed (record time only).
 
     Example: graphmem confirm guess-1 -t acme
-    """
-    return _by_ref(store, "confirm", ref, fact, reason=reason, recorded_at=recorded_at, id=id)
-
-
-@cmds("reject", actor=True)
-def reject(store: Any, opts: Opts, ref: Optional[str] = RefArg, fact: Optional[str] = FactOpt,
-           reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
-           id: Optional[str] = IdOpt) -> Any:
-    """Drop a candidate assertion.
+    """)
+reject = _by_ref_command("reject", """Drop a candidate assertion.
 
     Example: graphmem reject guess-1 --reason "not true" -t acme
-    """
-    return _by_ref(store, "reject", ref, fact, reason=reason, recorded_at=recorded_at, id=id)
+    """)
 
 
 @cmds("quote", actor=True)
