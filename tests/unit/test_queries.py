@@ -56,10 +56,13 @@ def test_schema_statements_split():
 def test_row_is_record_data_without_walking_plain_values():
     from neo4j import Record
     from neo4j.graph import Graph, Node
+    from neo4j.time import Date, DateTime, Duration
 
     node = Node(Graph(), "4:x:1", 1, ["Fact"], {"uid": "f1"})
     for values in ({"a": 1, "b": "x", "c": None, "d": 1.5, "e": True},
-                   {"a": [1, {"k": node}], "b": {"n": node}, "c": node, "d": "plain"}):
+                   {"a": [1, {"k": node}], "b": {"n": node}, "c": node, "d": "plain"},
+                   {"near": [{"side": -1, "text": "hi", "v": None}, {"xs": [1, 2.5, [True]]}], "e": []},
+                   {"t": DateTime(2023, 5, 8, 13, 56), "ts": [Date(2023, 5, 8)], "m": {"t": Duration(days=1)}}):
         record = Record(values)
         assert queries.row(record) == record.data()
 
