@@ -267,15 +267,16 @@ class StoreApi:
         """A session's working memory (graphmem.working): items under a token budget, checkpoints
         to resume from, and the end gate ``close(outcome)``. Giving a budget or strategy records a
         new policy for the session at its next write; otherwise the stored one (or the default) holds."""
+        import pydantic
+
+        from .models import describe_errors
         from .working import WorkingMemory, WorkingPolicy
         given = {k: v for k, v in (("budget_tokens", budget_tokens), ("strategy", strategy)) if v is not None}
         given.update(policy)
         try:
             chosen = WorkingPolicy(**given) if given else None
-        except ValueError as e:  # pydantic's: one line per knob, not its multi-line report
-            errors = getattr(e, "errors", None)
-            told = "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in errors()) if errors else str(e)
-            raise ValidationError(f"bad working-memory policy: {told}") from e
+        except pydantic.ValidationError as e:  # one line per knob, not pydantic's multi-line report
+            raise ValidationError(f"bad working-memory policy: {describe_errors(e)}") from e
         return WorkingMemory(self, session, chosen)
 
     def working_sessions(self, *, status: str | None = None, limit: int = 100) -> Any:

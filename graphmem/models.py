@@ -41,6 +41,7 @@ __all__ = [
     "Why",
     "WriteResult",
     "check_ids",
+    "describe_errors",
     "parse_event",
     "parse_time",
 ]
@@ -404,12 +405,18 @@ def parse_event(data: Any) -> Any:
 
 
 def _describe(op: str, e: pydantic.ValidationError) -> str:
+    return f"invalid {op} event: " + describe_errors(e, skip=op)
+
+
+def describe_errors(e: pydantic.ValidationError, skip: str | None = None) -> str:
+    """Pydantic's report as one line, a ``field: message`` per error (``skip``: a location part
+    not worth naming, such as the tagged union's op) — a typed error's text, not a multi-line dump."""
     parts = []
     for err in e.errors():
-        loc = ".".join(str(p) for p in err["loc"] if p != op)
+        loc = ".".join(str(p) for p in err["loc"] if p != skip)
         msg = err["msg"].removeprefix("Value error, ")
         parts.append(f"{loc}: {msg}" if loc else msg)
-    return f"invalid {op} event: " + "; ".join(parts)
+    return "; ".join(parts)
 
 
 # ---------------------------------------------------------------------------------------------
