@@ -33,7 +33,7 @@ from .errors import NotFoundError, ValidationError
 from .models import check_ids
 from .ops import Plan, apply
 from .sensitive import SensitiveConfig, scrub, scrub_obj
-from .working_store import wm_id
+from .working_store import item_source_id, wm_id
 
 __all__ = ["CloseReport", "close", "is_noise"]
 
@@ -106,7 +106,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
             if it.id not in cited:
                 report.dropped.append({"item": it.id, "reason": "tool result no kept decision cites"})
                 continue
-            sid = it.source or wm_id(session, it.id).replace(":", "/", 1)
+            sid = it.source or item_source_id(session, it.id)
             tool_source[it.id] = sid
             writes.append(("source", {"op": "source", "id": sid, "kind": "tool", "at": it.created_at,
                                        "text": clean(it, it.text), "author": it.author}))
@@ -122,7 +122,7 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
         if why is not None:
             report.dropped.append({"item": it.id, "reason": why})
             continue
-        mid = wm_id(session, it.id).replace(":", "/", 1)  # "session/item", each part escaped
+        mid = item_source_id(session, it.id)
         if it.type == "turn":
             writes.append(("stated", {"op": "message", "id": mid, "at": it.created_at, "speaker": it.author or "user",
                                       "text": clean(it, it.text), "session": session, "item": it.id}))

@@ -22,8 +22,9 @@ from .projection import UnitOfWork, to_datetime
 from .queries import Steps
 from .working_budget import decide, item_tokens
 
-__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "flush_working", "items", "live_items", "record",
-           "resume_state", "session_row", "sessions", "use"]
+__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "flush_working", "item_of_source",
+           "item_source_id", "items", "live_items", "record", "resume_state", "session_row", "sessions", "use",
+           "wm_id"]
 
 Query = Callable[..., Steps[list[dict[str, Any]]]]
 
@@ -175,12 +176,34 @@ def use(tenant: str, session: str, ids: list[str], now: datetime, actor: str) ->
     return (yield from record(tenant, session, "use", {"items": ids}, now, actor, need_items=ids))
 
 
+def _escape(part: str) -> str:
+    return part.replace("%", "%25").replace(":", "%3A").replace("/", "%2F")
+
+
+def _unescape(part: str) -> str:
+    return part.replace("%2F", "/").replace("%3A", ":").replace("%25", "%")
+
+
 def wm_id(*parts: str) -> str:
     """An id built from a session and item ids, unambiguous whatever they contain: each part has its
     '%', ':' and '/' escaped, so session "a/b" item "c" and session "a" item "b/c", or an item named
     "checkpoint:1" and checkpoint "1", never meet (an idempotency id that met another would drop a
     write as a duplicate)."""
-    return ":".join(p.replace("%", "%25").replace(":", "%3A").replace("/", "%2F") for p in parts)
+    return ":".join(_escape(p) for p in parts)
+
+
+def item_source_id(session: str, item: str) -> str:
+    """The source id the end gate gives a working item it keeps: "session/item", each part escaped
+    as in :func:`wm_id`; :func:`item_of_source` reads it back."""
+    return f"{_escape(session)}/{_escape(item)}"
+
+
+def item_of_source(source: str) -> tuple[str, str] | None:
+    """(session, item) of a source id made by :func:`item_source_id`; None for any other id."""
+    if "/" not in source:
+        return None
+    session, item = source.split("/", 1)
+    return _unescape(session), _unescape(item)
 
 
 def checkpoint(tenant: str, session: str, state: dict[str, Any], now: datetime, actor: str,
@@ -203,10 +226,6 @@ def sessions(tenant: str, status: str | None, limit: int) -> Plan[list[dict[str,
         raise ValidationError("limit must be an integer from 1 to 10000")
     rows = yield from _read("working/open_sessions", tenant, status=status, limit=limit)
     return rows
-
-
-def _unescape(part: str) -> str:
-    return part.replace("%2F", "/").replace("%3A", ":").replace("%25", "%")
 
 
 def _names(subject: str | None) -> Callable[[str], bool]:
@@ -241,11 +260,7 @@ def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps
 
     Returns ``{"events": [ledger rows to redact], "evict": {session: [item ids]}}``."""
     named = _names(subject)
-    keys = []
-    for src in sources:
-        if "/" in src:
-            session, uid = src.split("/", 1)
-            keys.append({"session": _unescape(session), "uid": _unescape(uid)})
+    keys = [{"session": session, "uid": uid} for session, uid in filter(None, map(item_of_source, sources))]
     hit: list[dict[str, str]] = []
     for r in (yield from _read("working/erase_items", tenant, subject=subject, sources=sources, keys=keys)):
         claim = json.loads(r["claim"]) if r["claim"] else None

@@ -113,3 +113,15 @@ def test_noise():
     assert is_noise("Paris") and not is_noise("Paris", answers_question=True)
     assert is_noise("ok", answers_question=True) and is_noise("yes!", answers_question=True)
     assert count_tokens("x") == 1
+
+
+@given(st.text(min_size=1, max_size=20), st.text(min_size=1, max_size=20),
+       st.text(min_size=1, max_size=20), st.text(min_size=1, max_size=20))
+def test_a_working_items_source_id_reads_back_and_never_meets_another(s1, i1, s2, i2):
+    """The end gate names a kept item's source "session/item" (each part escaped); erase reads
+    the pair back from it. Two different pairs never share an id."""
+    from graphmem.working_store import item_of_source, item_source_id, wm_id
+    sid = item_source_id(s1, i1)
+    assert item_of_source(sid) == (s1, i1)
+    assert sid == wm_id(s1, i1).replace(":", "/", 1)  # the id the end gate has always written
+    assert (sid == item_source_id(s2, i2)) == ((s1, i1) == (s2, i2))
