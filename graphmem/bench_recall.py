@@ -141,7 +141,7 @@ def run(store: Any, path: Path, *, conversations: list[str] | None = None, budge
         keep: bool = False, log: Callable[[str], None] = lambda s: None, config: Any = None) -> dict[str, Any]:
     """Ingest, ask, score; the result as a JSON-ready dict (see the module docstring)."""
     try:
-        import bm25s  # type: ignore[import-untyped]
+        import bm25s
     except ImportError as e:
         raise ConfigurationError("the BM25 baseline needs bm25s: pip install 'graphmem[bench]'") from e
     convs = load_locomo(path, conversations)

@@ -213,7 +213,9 @@ class _Block:
 def _blocks(ctx: MemoryContext) -> tuple[list[_Block], list[LeftOut]]:
     """Every block in priority order, and the working items left out by working memory's cap."""
     blocks: list[_Block] = []
-    working, older, spent = [], [], 0
+    working: list[Any] = []
+    older: list[Any] = []
+    spent = 0
     for w in reversed(ctx.working):  # newest first against the cap, shown in their own order
         cost = count_tokens("\n" + render_working(w))
         if older or spent + cost > ctx.budget_tokens // 2:

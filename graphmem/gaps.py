@@ -91,7 +91,7 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
 
     def gap(kind: str, message: str) -> Gap:
         q = template.format(need=need, subject=subject, at=at, options=names)
-        return Gap(need=need, subject=subject, kind=kind, at=t, options=opts, message=message, question=q)  # type: ignore[arg-type]
+        return Gap(need=need, subject=subject, kind=kind, at=t, options=opts, message=message, question=q)
     if not held:
         return gap("missing", f"nothing known holds at {at}; ask rather than guess.")
     settled = [(tp, a) for tp, a in held if tp in decisive and a.conflict is None]

@@ -28,7 +28,7 @@ from .queries import Call, Steps
 __all__ = ["audit", "erase", "erase_targets"]
 
 
-def erase_targets(tenant: str, subject: str | None, source: str | None) -> Plan[tuple[set[str], set[str]]]:
+def erase_targets(tenant: str, subject: str | None, source: str | None) -> Steps[tuple[set[str], set[str]]]:
     """What erasing ``subject`` or ``source`` starts from: the facts about the subject (or with it as
     their value) and every source attributed to it — the sources of those facts, the sources it
     wrote, the sources that report its episodes — or the one source. An erase request holds these
@@ -102,7 +102,7 @@ def erase(tenant: str, *, subject: str | None = None, source: str | None = None,
     if (subject is None) == (source is None):
         raise ValidationError("erase needs exactly one of subject= and source=")
     now = clock()
-    summary = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now, request), "erase")
+    summary: dict[str, Any] = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now, request), "erase")
     from .observe import count_writes
     count_writes(tenant, {"erase": 1, "working": summary.pop("working_events")})  # committed: counted once
     summary["replayed"] = yield from rebuild(tenant, clock, expand, 2000)
@@ -112,7 +112,7 @@ def erase(tenant: str, *, subject: str | None = None, source: str | None = None,
 def audit(tenant: str, *, since: Any, until: Any, subject: str | None = None) -> Plan[list[dict[str, Any]]]:
     """Every ledger entry recorded in [since, until), optionally only those touching a subject:
     op, time, actor, reason, the payload, the facts it touched and what each one replaced."""
-    rows = yield Call("governance/audit", {"tenant": tenant, "since": since, "until": until, "subject": subject})
+    rows: list[dict[str, Any]] = yield Call("governance/audit", {"tenant": tenant, "since": since, "until": until, "subject": subject})
     for r in rows:
         r["payload"] = json.loads(r["payload"]) if r["payload"] else None
         r["facts"] = [f for f in r["facts"] if f.get("uid")]

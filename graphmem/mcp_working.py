@@ -8,9 +8,12 @@ agent's; the model never names a speaker or a tenant. ``working_close`` is the e
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Literal
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Literal
 
 from .errors import AccessError
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 __all__ = ["context_of", "register"]
 
@@ -45,7 +48,7 @@ async def context_of(store: Any, task: str, session: str | None, **kw: Any) -> t
     return await store.context(task, session=session, **kw), False
 
 
-def register(server: Any, store: Any, *, user: str | None, agent: str,
+def register(server: MCPServer, store: Any, *, user: str | None, agent: str,
              guarded: Callable[[Awaitable[dict[str, Any]]], Awaitable[dict[str, Any]]]) -> None:
     """Add the working-memory tools to ``server``."""
 
@@ -125,5 +128,6 @@ def register(server: Any, store: Any, *, user: str | None, agent: str,
         async def go() -> dict[str, Any]:
             r = await store.working(session).close(outcome, task=task, steps=steps, errors=errors,
                                                    wrong_memory=wrong_memory, area=area)
-            return r.model_dump(mode="json", exclude_none=True)
+            out: dict[str, Any] = r.model_dump(mode="json", exclude_none=True)
+            return out
         return await guarded(go())

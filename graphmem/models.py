@@ -91,10 +91,10 @@ Time = Annotated[datetime, pydantic.BeforeValidator(parse_time)]
 def _ident(v: Any) -> str:
     if not isinstance(v, str):
         raise ValueError("must be a string")
-    v = _clean_text(v, "identifier", MAX_ID).strip()
-    if not v:
+    text: str = _clean_text(v, "identifier", MAX_ID).strip()
+    if not text:
         raise ValueError("must not be empty")
-    return v
+    return text
 
 
 Ident = Annotated[str, pydantic.BeforeValidator(_ident)]
@@ -143,7 +143,7 @@ class SourceEvent(_Event):
     """Register a source (message, email, tool result, document, import) with its own time."""
 
     op: Literal["source"]
-    id: Ident  # type: ignore[assignment]  # the source id doubles as the idempotency id
+    id: Ident  # the source id doubles as the idempotency id
     kind: SourceKind
     at: Time
     text: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "text", MAX_TEXT))] = ""
@@ -219,7 +219,7 @@ class QuoteEvent(_Event):
     """A newer source cites an older one; its claims are dated at the older source's time."""
 
     op: Literal["quote"]
-    source: Ident  # type: ignore[assignment]  # required here: the quoting source
+    source: Ident  # required here: the quoting source
     quotes: Ident
     claims: list[QuoteClaim] = Field(default_factory=list)
 
@@ -277,7 +277,7 @@ class EraseRequestEvent(_Event):
     erase (``confirm_erase``) or cancels it (``erase_cancel``)."""
 
     op: Literal["erase_request"]
-    id: Ident  # type: ignore[assignment]  # the request id
+    id: Ident  # the request id
     subject: Ident | None = None
     source_id: Ident | None = None
     facts: list[Ident] = Field(default_factory=list)
@@ -324,7 +324,7 @@ class EpisodeEvent(_Event):
     ``as_of``. Drawn from a message it names that message as its ``source``."""
 
     op: Literal["episode"]
-    source: Ident  # type: ignore[assignment]  # required: the text that reports it
+    source: Ident  # required: the text that reports it
     who: Ident
     what: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "what", 2_000).strip())]
     where: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "where", MAX_ID).strip())] | None = None
@@ -346,7 +346,7 @@ class MessageEvent(_Event):
     """Free text; the extractor turns it into events whose source is this message."""
 
     op: Literal["message"]
-    id: Ident  # type: ignore[assignment]
+    id: Ident
     at: Time
     speaker: Ident
     text: Annotated[str, pydantic.BeforeValidator(lambda v: _clean_text(v, "text", MAX_TEXT))]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from datetime import datetime
 from typing import Any, Callable, Generator, Iterable, LiteralString, TypeVar, Union
 
@@ -53,10 +54,11 @@ class Statement:
 Plan = Generator[Union[Call, Tx, Statement], Any, T]
 
 
-def _read(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]]]:
+def _read(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+    """Run one named query for ``tenant`` and return its rows: a step of a plan or of a unit of work."""
     # Times travel as ISO text (the read queries call datetime() on them): far cheaper to pack.
     params = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in params.items()}
-    rows = yield Call(query, {"tenant": tenant, **params})
+    rows: list[dict[str, Any]] = yield Call(query, {"tenant": tenant, **params})
     return rows
 
 
@@ -116,7 +118,7 @@ def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
     """One event, one transaction. A refused event raises and writes nothing."""
     ev = stamp(parse_event(event), actor)
     check_event_tenant(tenant, ev.tenant)
-    results = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
+    results: list[WriteResult] = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
     _count_writes(tenant, results)
     return results[0]
 
@@ -165,7 +167,7 @@ def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime]
         batch, now = parsed[start:start + batch_size], clock()
         if prepare is not None:
             prepare([e.text for e in batch if e.op == "message" and e.drawn is None])
-        done = yield Tx(lambda b=batch, s=start, n=now: _unit(tenant, b, n, expand, s), "apply_bulk")
+        done: list[WriteResult] = yield Tx(partial(_unit, tenant, batch, now, expand, start), "apply_bulk")
         _count_writes(tenant, done)
         results.extend(done)
         if progress is not None:
@@ -175,7 +177,8 @@ def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime]
 
 def _drop(query: str, tenant: str, batch: int) -> Steps[int]:
     rows = yield Call(query, {"tenant": tenant, "batch": batch})
-    return rows[0]["deleted"]
+    deleted: int = rows[0]["deleted"]
+    return deleted
 
 
 def drop_tenant(tenant: str, batch: int = 2_000) -> Plan[None]:
@@ -186,8 +189,9 @@ def drop_tenant(tenant: str, batch: int = 2_000) -> Plan[None]:
 
 def round_trip() -> Plan[int]:
     """``RETURN 1`` as a read, through the same runner as every read: the latency floor."""
-    rows = yield Call("admin/round_trip", {})
-    return rows[0]["one"]
+    rows: list[dict[str, Any]] = yield Call("admin/round_trip", {})
+    one: int = rows[0]["one"]
+    return one
 
 
 def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]]]:
@@ -222,7 +226,7 @@ def rebuild(tenant: str, clock: Callable[[], datetime], expand: Expander | None,
         rows = yield from events_page(tenant, after, batch)
         if not rows:
             return count
-        yield Tx(lambda r=rows, n=clock(): _replay(tenant, r, n, expand), "replay")
+        yield Tx(partial(_replay, tenant, rows, clock(), expand), "replay")
         count += len(rows)
         after = rows[-1]["seq"]
 
@@ -376,9 +380,9 @@ def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | 
     return sorted(entries, key=lambda e: (e.valid_from, e.expired))
 
 
-def history_entries(segs: list[tuple]) -> list[HistoryEntry]:
+def history_entries(segs: list[tuple[Any, ...]]) -> list[HistoryEntry]:
     """Group segment rows (a conflict comes as several rows of one stretch) into entries."""
-    grouped: dict[tuple, list[tuple]] = {}
+    grouped: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
     for s in sorted(segs, key=lambda s: (s[0], str(s[2]))):
         grouped.setdefault((s[0], s[1], s[3]), []).append(s)
     out: list[HistoryEntry] = []
@@ -452,11 +456,12 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
         many = yield from _many(tenant, topics[-1])
         return answer_from_rows(rows, many, base)
     subject = start
-    kw = dict(valid_at=t, known_at=k, env=env, session=session, include_candidates=include_candidates)
     for topic in topics[:-1]:
-        hop = yield from as_of(tenant, now, subject, topic, **kw)
+        hop = yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env, session=session,
+                               include_candidates=include_candidates)
         if hop.value is None or not hop.is_entity:
             return Answer(**base)
         subject = hop.value
-    last = yield from as_of(tenant, now, subject, topics[-1], **kw)
+    last = yield from as_of(tenant, now, subject, topics[-1], valid_at=t, known_at=k, env=env, session=session,
+                            include_candidates=include_candidates)
     return last.model_copy(update=base)

@@ -134,7 +134,7 @@ def draft_from_outcomes(task: str, outcomes: list[dict[str, Any]]) -> dict[str, 
 
 
 def _write(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]]]:
-    rows = yield Tx(lambda: _read(query, tenant, **params), query)
+    rows: list[dict[str, Any]] = yield Tx(lambda: _read(query, tenant, **params), query)
     return rows
 
 
@@ -163,10 +163,12 @@ class Playbooks:
 
     @property
     def _tenant(self) -> str:
-        return self._store.tenant
+        tenant: str = self._store.tenant
+        return tenant
 
     def _now(self) -> str:
-        return self._store._clock().isoformat()
+        now: str = self._store._clock().isoformat()
+        return now
 
     def _run(self, plan: Plan[Any]) -> Any:
         return self._store._run(plan)
@@ -327,9 +329,10 @@ class Playbooks:
     def _version(self, uid: str) -> Plan[dict[str, Any]]:
         for wf in (yield from _read("playbook/workflows", self._tenant)):
             detail = yield from self._workflow(wf["name"])
-            for v in detail["versions"]:
-                if v["uid"] == uid:
-                    return v
+            version: dict[str, Any]
+            for version in detail["versions"]:
+                if version["uid"] == uid:
+                    return version
         raise NotFoundError(f"unknown workflow version {uid!r}")
 
     def _workflow(self, name: str) -> Plan[dict[str, Any]]:

@@ -50,7 +50,8 @@ def to_datetime(value: Any) -> datetime | None:
         return datetime.fromisoformat(value.split("[", 1)[0]).astimezone(timezone.utc)
     if hasattr(value, "to_native"):
         value = value.to_native()
-    return value.astimezone(timezone.utc)
+    native: datetime = value
+    return native.astimezone(timezone.utc)
 
 
 def row_to_assertion(row: dict[str, Any]) -> Assertion:
@@ -91,7 +92,7 @@ class _Seg:
     stored: bool = False  # already in the database before this unit of work
     expires_at: datetime | None = None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.fact, self.valid_from, self.valid_to, self.conflict)
 
 
@@ -122,7 +123,8 @@ def _record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
             raise TemporalError(
                 f"recorded_at {event.recorded_at.isoformat()} is earlier than the ledger's last "
                 f"record time {last.isoformat()}; record time only moves forward")
-        return event.recorded_at
+        recorded: datetime = event.recorded_at
+        return recorded
     # A topic declaration is schema, not a fact: it does not move the clock.
     if event.op == "topic":
         return last if last is not None else EPOCH
@@ -157,14 +159,15 @@ def _wire(value: Any) -> Any:
 def _event_id(event: Any) -> str | None:
     if event.op in ("source", "message"):
         return f"{event.op}:{event.id}"
-    return event.id
+    ident: str | None = event.id
+    return ident
 
 
 def _plain(event: Any) -> dict[str, Any]:
     """An extractor's event as a JSON-ready dict (extractors may return dicts or models)."""
-    if hasattr(event, "model_dump"):
-        return event.model_dump(mode="json", exclude_none=True)
-    return json.loads(json.dumps(event, default=str))
+    plain: dict[str, Any] = (event.model_dump(mode="json", exclude_none=True) if hasattr(event, "model_dump")
+                             else json.loads(json.dumps(event, default=str)))
+    return plain
 
 
 class UnitOfWork:
@@ -506,7 +509,8 @@ class UnitOfWork:
                 continue  # already erased by another request: nothing to hold back
             slot = yield from self._slot(self._fact_slot[uid])
             i, a = next((i, a) for i, a in enumerate(slot.assertions) if a.uid == uid)
-            slot.assertions[i] = replace(a, **{field_name: at})
+            changes: dict[str, Any] = {field_name: at}
+            slot.assertions[i] = replace(a, **changes)
             self._w_marks.append({**NO_MARKS, "uid": uid, field_name: at})
             self.cur.facts.append(uid)  # type: ignore[union-attr]
             self._refresh(slot)
@@ -667,7 +671,7 @@ class UnitOfWork:
         expiry = {a.uid: a.expires_at for a in slot.assertions}
         times = [at] + sorted({e for e in expiry.values() if e is not None and e > at})
         runs: list[list[Any]] = []  # [segment of the timeline, from, until]
-        running: dict[tuple, list[Any]] = {}
+        running: dict[tuple[Any, ...], list[Any]] = {}
         for tau in times:
             wanted = {x.key(): x for x in timeline(slot.assertions, View(known_at=tau), subject, many=many)}
             for key in [k for k in running if k not in wanted]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from .budget import count_tokens
@@ -37,7 +38,7 @@ from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, Memo
 from .models import MAX_TEXT, check_ids
 from .ops import Plan, Tx, _read, _times, as_of
 from .projection import to_datetime
-from .queries import Call
+from .queries import Call, Steps
 from .recall_config import RecallConfig, recall_config
 
 __all__ = ["TaskTerms", "analyse", "context", "embed_pending"]
@@ -145,9 +146,14 @@ def ensure_vector_index(tenant: str, dimensions: int) -> Plan[None]:
             raise ConfigurationError(f"the {index} index has {have[index]} dimensions, the embedder {dimensions}: "
                                      f"drop it (DROP INDEX {index}) to switch embedders")
     if "fact_embedding" not in have:
-        yield Tx(lambda: (yield Call("recall/vector_index_facts", {"dimensions": dimensions})), "vector index")
+        yield Tx(partial(_create_index, Call("recall/vector_index_facts", {"dimensions": dimensions})), "vector index")
     if "source_embedding" not in have:
-        yield Tx(lambda: (yield Call("recall/vector_index_sources", {"dimensions": dimensions})), "vector index")
+        yield Tx(partial(_create_index, Call("recall/vector_index_sources", {"dimensions": dimensions})),
+                 "vector index")
+
+
+def _create_index(call: Call) -> Steps[None]:
+    yield call
 
 
 def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int = 1,

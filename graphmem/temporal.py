@@ -27,7 +27,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Iterable, Literal, Sequence
+from typing import Any, Iterable, Literal, Sequence
 
 __all__ = [
     "LAYERS",
@@ -146,14 +146,14 @@ class Resolution:
     def primary(self) -> Assertion | None:
         return self.winners[0] if self.winners else None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.kind, self.values, tuple(w.uid for w in self.winners))
 
 
 NOTHING = Resolution("none")
 
 
-def _order(a: Assertion) -> tuple:
+def _order(a: Assertion) -> tuple[Any, ...]:
     return (a.recorded_at, a.seq)
 
 
@@ -303,7 +303,7 @@ class Segment:
     fact: str = ""
     conflict: bool = False
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return (self.fact, self.valid_from, self.valid_to, self.conflict)
 
 

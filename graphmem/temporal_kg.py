@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 __all__ = ["KGFact", "KGFile", "PARTS", "find_files", "load", "year_start"]
 
@@ -43,7 +43,7 @@ class KGFact:
     def valid_to(self) -> datetime:
         return year_start(self.end + 1)
 
-    def event(self, prefix: str = "") -> dict:
+    def event(self, prefix: str = "") -> dict[str, Any]:
         """The fact as a FORMAT.md ``set`` with an entity value and its interval."""
         return {"op": "set", "subject": prefix + self.subject, "topic": self.relation,
                 "object": prefix + self.object, "valid_from": self.valid_from.isoformat(),

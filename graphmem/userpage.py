@@ -110,7 +110,9 @@ def page_rows(tenant: str, now: datetime, subject: str) -> Plan[tuple[list[dict[
 def page_events(subject: str, current: list[PageLine], edited: list[PageLine], now: datetime,
                 actor: str | None, many: set[str]) -> list[dict[str, Any]]:
     """The ledger events that turn the current page into the edited one (empty: nothing changed)."""
-    key = lambda x: (x.topic, x.env)  # noqa: E731
+    def key(x: PageLine) -> tuple[str, str]:
+        return (x.topic, x.env)
+
     cur: dict[tuple[str, str], list[PageLine]] = {}
     for x in current:
         cur.setdefault(key(x), []).append(x)

@@ -60,7 +60,7 @@ def summarize(items: Sequence[_Item], cap_tokens: int) -> str:
     """An extractive summary of ``items`` (oldest first): the first sentence of each, newest kept
     when the cap forces a cut. Deterministic; no model."""
     lines = [ln for it in items for ln in _lines(it)]
-    n = sum(len(it.covers or [it.id]) if it.type == "summary" else 1 for it in items)  # type: ignore[attr-defined]
+    n = sum(len(it.covers or [it.id]) if it.type == "summary" else 1 for it in items)
     head = SUMMARY_HEAD.format(n=n) + ":"
     kept: list[str] = []
     used = item_tokens("summary", "graphmem", head)

@@ -134,7 +134,7 @@ def add(tenant: str, session: str, spec: dict[str, Any], policy: Any | None, now
         actor: str) -> Plan[dict[str, Any]]:
     """Add one item, and in the same transaction compress or evict what the budget needs."""
     from .observe import count_writes
-    out = yield Tx(lambda: _add_work(tenant, session, dict(spec), policy, now, actor), "working add")
+    out: dict[str, Any] = yield Tx(lambda: _add_work(tenant, session, dict(spec), policy, now, actor), "working add")
     count_writes(tenant, {"working": out["events"]})  # committed: counted once
     return out
 

@@ -168,7 +168,7 @@ def bench_extract(opts: Opts, n: int = typer.Option(2000, "--messages", help="ho
         return
     try:
         result = (be.run_locomo(locomo, conversations or None, sample, seed, out) if locomo is not None
-                  else be.run_labelled(labelled))
+                  else be.run_labelled(labelled or Path()))  # one of the two is given (above)
     except (OSError, ValueError, KeyError) as e:
         fail(GraphMemError(f"cannot {'read' if locomo is not None else 'score'} {locomo or labelled}: {e}"))
     if locomo is not None:

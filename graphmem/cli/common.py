@@ -179,7 +179,7 @@ def verb(app: typer.Typer, name: str, *, store: bool = True, tenant: bool = True
                         out = fn(s, opts, **kw)
                 else:
                     out = fn(opts, **kw)
-            except (GraphMemError, *catch) as e:
+            except (GraphMemError, *catch) as e:  # type: ignore[misc]  # mypy reads a starred tuple as one type
                 fail(e)
             if out is not None:
                 emit(out, opts.as_json)

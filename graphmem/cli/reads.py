@@ -158,4 +158,4 @@ def stats(opts: Opts, since: Optional[str] = typer.Option(None, "--since", help=
 def _plain(obj: Any) -> Any:
     """An assertion (a dataclass) as a dict."""
     import dataclasses
-    return dataclasses.asdict(obj) if dataclasses.is_dataclass(obj) else obj
+    return dataclasses.asdict(obj) if dataclasses.is_dataclass(obj) and not isinstance(obj, type) else obj
