@@ -174,15 +174,17 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
 
 def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject: str | None, session: str | None,
                   speakers: list[str], when: tuple[datetime, datetime] | None, vector: list[float] | None,
-                  config: RecallConfig) -> Plan[tuple[list[ContextItem], dict[str, list[dict[str, Any]]]]]:
+                  config: RecallConfig, k_vector: int | None = None,
+                  ) -> Plan[tuple[list[ContextItem], dict[str, list[dict[str, Any]]]]]:
     """What was said that the task matches, best first, as ``message`` items; and the facts drawn
-    from each (by source id), for :func:`mark_replaced`."""
+    from each (by source id), for :func:`mark_replaced`. ``k_vector``: how many hits to ask the
+    shared source vector index for (graphmem.recall.vector_k; default the config's most)."""
     en, cjk = lucene_en(tenant, terms, speakers, config.speaker_boost), lucene_cjk(tenant, terms)
     if en is None and cjk is None and vector is None:
         return [], {}
     k = config.message_limit
     rows = yield from _read("recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
-                            k_vector=k * config.vector_oversample, known_at=known_at, subject=subject,
+                            k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject,
                             session=session, weights=config.leg_weights, rrf_k=config.rrf_k,
                             session_bonus=config.session_bonus,
                             range_from=when[0] if when else None, range_to=when[1] if when else None,

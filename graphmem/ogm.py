@@ -297,11 +297,14 @@ class Summary(StructuredNode):
 
 
 class EmbeddingState(StructuredNode):
-    """How far a tenant's fact embeddings are built: ledger sequence number and embedder name."""
+    """How far a tenant's fact embeddings are built: ledger sequence number and embedder name; and
+    how many of its facts and sources carry a vector (its share of the shared vector indexes)."""
 
     tenant = StringProperty(required=True)
     seq = IntegerProperty()
     embedder = StringProperty()
+    fact_vectors = IntegerProperty()
+    source_vectors = IntegerProperty()
 
 
 class WorkingSession(StructuredNode):

@@ -21,6 +21,7 @@ Nothing here writes to the ledger; the only writes are derived copies (embedding
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -45,6 +46,7 @@ __all__ = ["TaskTerms", "analyse", "context", "embed_pending"]
 
 RRF_K = 60
 MAX_MENTIONS, MAX_TOPICS, MAX_TERMS, MAX_VECTOR_HITS = 300, 16, 48, 100
+FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in multiples of its limit
 AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
 STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
 QUOTED_WEIGHT = 0.5
@@ -338,6 +340,24 @@ def _begin(tenant: str) -> Plan[dict[str, Any]]:
     return rows[0]
 
 
+def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None) -> int:
+    """How many hits to ask a vector index for, so that about ``limit`` of them are the tenant's.
+
+    The fact and source indexes span tenants (Neo4j 5 cannot filter inside a vector search), so
+    the search is asked for more and the hits are filtered. How much more follows the tenant's
+    share of the index — its own vectors (EmbeddingState counts them) over the label's nodes (the
+    count store) — twice over, since near neighbours need not be spread evenly; never more than
+    ``limit * oversample`` (the fixed oversample this replaces).
+    A tenant alone in its database asks for 2 × limit instead of 10–20 ×: at 100k facts the
+    search is most of context()'s time, and it grows with k. Unknown counts (a state written
+    before they were kept) ask for the most."""
+    most = limit * oversample
+    if not mine or not everyone:
+        return most
+    share = min(1.0, mine / everyone)
+    return min(most, math.ceil(2 * limit / share))
+
+
 def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str],
                 state: dict[str, Any]) -> Plan[tuple[list[str], list[float] | None]]:
     """Fact ids nearest to the task (by their own text or their source's), best first; and the task's
@@ -360,7 +380,9 @@ def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[s
     vector = embedder.embed([task])[0]
     if not state["facts"]:
         return [], vector
-    hits = yield from _read("recall/vector", tenant, vector=vector, k=limit * 10)
+    hits = yield from _read("recall/vector", tenant, vector=vector,
+                            k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["all_facts"]),
+                            k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["all_sources"]))
     ranked = sorted(hits, key=lambda h: -h["score"])
     return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)], vector
 
@@ -510,7 +532,9 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     if cfg.messages:
         said, drawn = yield from message_items(tenant, terms.terms, known_at=k, subject=subject, session=session,
                                                speakers=[subject] if subject else people.ids,
-                                               when=task_range(task, t), vector=vector, config=cfg)
+                                               when=task_range(task, t), vector=vector, config=cfg,
+                                               k_vector=vector_k(cfg.message_limit, cfg.vector_oversample,
+                                                                 state["source_vectors"], state["all_sources"]))
         items = fold(items, said)
         yield from mark_replaced(tenant, now, [i for i in items if i.kind == "message"], drawn, t, k)
     level(items, found_gaps)

@@ -37,7 +37,8 @@ class RecallConfig(BaseModel):
     messages: bool = Field(True, description="search what was said: messages and other sources are recall items")
     message_limit: int = Field(40, ge=1, le=500, description="hits taken from each message leg before fusion")
     vector_oversample: int = Field(20, ge=1, le=200,
-                                   description="the vector index spans tenants: ask it for this many times more")
+                                   description="the vector index spans tenants: ask it for at most this many times "
+                                               "more (fewer when the tenant holds more of it)")
     # The vector leg's weight is small on purpose: with the bundled static embedder it finds the
     # evidence for far fewer LoCoMo questions than BM25 does (docs/recall.md), so it breaks ties and
     # brings what no word of the task matches, without reordering the keyword hits.

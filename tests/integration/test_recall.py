@@ -281,6 +281,11 @@ def test_vector_leg_with_the_offline_hashing_embedder(store, neo4j_target, drive
     mem.set("svc", "incident_lead", "dana", source="pm1", recorded_at="2026-06-01T00:00:00Z")
     mem.set("svc", "cost_center", "cc-42", recorded_at="2026-06-01T00:00:00Z")
     assert mem.embed_pending() == 5 and mem.embed_pending() == 0  # 4 facts and 1 source
+    # the tenant's share of each shared vector index, kept for vector_k; a node embedded again
+    # (the page repeats its last event) is not counted twice
+    counts, _, _ = driver.execute_query("MATCH (x:EmbeddingState {tenant: $t}) RETURN x.fact_vectors AS f, "
+                                        "x.source_vectors AS s", t=store.tenant)
+    assert (counts[0]["f"], counts[0]["s"]) == (4, 1)
     ctx = mem.context("credential rotation for ingestor", subject="svc")
     ranks = {i.topic: int(leg.split(":")[1]) for i in ctx.items for leg in i.legs if leg.startswith("vector:")}
     assert set(sorted(ranks, key=ranks.get)[:2]) == {"runbook", "incident_lead"}

@@ -14,7 +14,7 @@ from graphmem.embed import HashingEmbedder, embedder_from_env
 from graphmem.errors import ConfigurationError
 from graphmem.context_text import fence, fit
 from graphmem.memory_context import ContextItem, MemoryContext, SourceRef
-from graphmem.recall import analyse
+from graphmem.recall import analyse, vector_k
 from graphmem.userpage import PageLine, page_events, parse_page
 
 NOW = datetime(2026, 10, 5, tzinfo=timezone.utc)
@@ -159,3 +159,25 @@ def test_loading_the_bundled_embedder_leaves_the_hosts_logging_alone():
             "r = logging.getLogger(); print(len(r.handlers), r.level)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", str(logging.WARNING)]
+
+
+@given(limit=st.integers(1, 500), oversample=st.integers(1, 200), mine=st.one_of(st.none(), st.integers(0, 10**7)),
+       others=st.integers(0, 10**7))
+def test_vector_k_asks_for_the_tenants_share_within_bounds(limit, oversample, mine, others):
+    """A shared vector index is asked for about 2 x limit of the tenant's hits: more when the tenant
+    holds less of it, never more than the old fixed oversample, the most when counts are unknown."""
+    everyone = (mine or 0) + others
+    k = vector_k(limit, oversample, mine, everyone)
+    most = limit * oversample
+    if not mine or not everyone:
+        assert k == most
+    else:
+        assert min(2 * limit, most) <= k <= most
+        assert k == most or k * mine >= 2 * limit * everyone * (1 - 1e-9)
+
+
+def test_vector_k_examples():
+    assert vector_k(40, 20, 10_000, 10_000) == 80       # alone in its database
+    assert vector_k(40, 20, 5_000, 10_000) == 160       # half the index
+    assert vector_k(40, 20, 100, 1_000_000) == 800      # a small tenant beside a big one: the most
+    assert vector_k(40, 20, None, 1_000) == 800         # counts not kept yet
