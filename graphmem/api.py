@@ -7,13 +7,13 @@ same methods are awaited there. Driver errors are translated in one place, :func
 
 from __future__ import annotations
 
-import os
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
 
 from neo4j import exceptions as neo4j_errors
 
 from . import observe, ops
+from .config import env_config
 from .errors import ConfigurationError, ConnectionError_, GraphMemError, QueryError, ValidationError
 from .models import MessageEvent, check_ids
 from .scope import bind_tenant
@@ -60,7 +60,7 @@ class StoreApi:
         self.settings = settings or Settings.from_env()
         self.tenant = tenant
         # Who this client writes as: every event it applies names an actor (DESIGN.md §5).
-        self.actor = actor or os.environ.get("GRAPHMEM_ACTOR") or DEFAULT_ACTOR
+        self.actor = actor or env_config().actor or DEFAULT_ACTOR
         check_ids(actor=self.actor)
         self._clock = clock
         self._extractor = extractor

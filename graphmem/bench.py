@@ -51,13 +51,14 @@ __all__ = ["BenchResult", "data_files", "default_files", "run"]
 
 def default_files() -> list[Path]:
     """The files under ``GRAPHMEM_TEMPORAL_KG``; without it, a ConfigurationError saying where to get them."""
-    env = os.environ.get("GRAPHMEM_TEMPORAL_KG")
-    if not env:
+    from .config import env_config
+    folder = env_config().temporal_kg
+    if not folder:
         raise ConfigurationError(
             "no temporal-KG data: pass --data DIR (or set GRAPHMEM_TEMPORAL_KG) with YAGO11k/WIKIDATA12k from "
             "the data folder of github.com/xiongsiheng/TILP (see docs/data.md), or try the small generated "
             "sample: --data tests/data/temporal-kg")
-    return data_files([Path(env)])
+    return data_files([folder])
 
 
 def data_files(data: list[Path] | None) -> list[Path]:
