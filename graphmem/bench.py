@@ -393,13 +393,9 @@ def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str],
 
 
 def _plot(results: list[dict], path: Path) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as e:
-        raise ImportError("the sweep plot needs matplotlib: pip install 'graphmem[bench]'") from e
+    from .extras import require
+    require("bench", "matplotlib").use("Agg")
+    import matplotlib.pyplot as plt
     xs = [r["facts"] for r in results]
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
     a.plot(xs, [r["asof_p50_ms"] for r in results], "o-", label="as_of p50")

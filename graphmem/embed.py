@@ -146,12 +146,9 @@ class SentenceTransformerEmbedder:
     def __init__(self, model: str | None = None) -> None:
         from .config import env_config
         model = model or env_config().minilm_path or "sentence-transformers/all-MiniLM-L6-v2"
-        try:
-            from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
-        except ImportError as e:
-            raise ConfigurationError("the 'minilm' embedder needs sentence-transformers: "
-                                     "pip install 'graphmem[vectors]' (pulls torch), or use "
-                                     "GRAPHMEM_EMBEDDER=hashing") from e
+        from .extras import require
+        SentenceTransformer = require("vectors", hint="(pulls torch), or use GRAPHMEM_EMBEDDER=hashing"
+                                      ).SentenceTransformer
         try:
             # local_files_only: the library and huggingface_hub look on disk only, never download
             # (the option, not HF_HUB_OFFLINE in os.environ: graphmem never writes the environment)

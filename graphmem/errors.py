@@ -2,6 +2,7 @@
 
     GraphMemError
     ├── ConfigurationError        bad settings, missing java/mvn, unusable install
+    │   └── MissingExtraError     an optional part is not installed (also ImportError; graphmem.extras)
     ├── ServerError               the local Neo4j could not be built, started or stopped
     ├── ConnectionError_          no Neo4j answers at the configured URI (also builtins.ConnectionError)
     ├── QueryError                Neo4j refused or failed a named query (carries .query)
@@ -22,11 +23,12 @@ chained with ``raise ... from e`` so the original stays visible.
 from __future__ import annotations
 
 __all__ = [
-    "ConfigurationError",
     "AccessError",
+    "ConfigurationError",
     "ConnectionError_",
     "ExtractionError",
     "GraphMemError",
+    "MissingExtraError",
     "NotFoundError",
     "QueryError",
     "SensitiveDataError",
@@ -45,6 +47,16 @@ class GraphMemError(Exception):
 
 class ConfigurationError(GraphMemError):
     """Settings or the installation are unusable; the message says how to fix it."""
+
+
+class MissingExtraError(ConfigurationError, ImportError):
+    """An optional part of graphmem is not installed; the message names the extra to install
+    (``pip install 'graphmem[cli]'``). ``extra`` and ``module`` say which (graphmem.extras)."""
+
+    def __init__(self, message: str, *, extra: str, module: str) -> None:
+        super().__init__(message)
+        self.extra, self.module = extra, module
+        self.name = module  # ImportError's attribute: the module that is missing
 
 
 class ServerError(GraphMemError):

@@ -85,11 +85,9 @@ def mcp(opts: Opts, tenant: str = typer.Option(..., "--tenant", "-t", help="the 
 
     Example: graphmem mcp --tenant acme --user lin --agent claude
     """
-    try:
-        from ..mcp_server import main as serve
-    except ImportError as e:
-        typer.echo("Error: the MCP server needs the 'mcp' package: pip install 'graphmem[mcp]'", err=True)
-        raise typer.Exit(1) from e
+    from ..extras import require
+    require("mcp", "mcp.server.mcpserver")  # a missing SDK is one line naming the extra, before any connection
+    from ..mcp_server import main as serve
     serve(tenant, opts.settings(), user=user, agent=agent, trust_agent_writes=trust_agent_writes,
           allow_erase=allow_erase)
 
