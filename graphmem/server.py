@@ -214,12 +214,14 @@ def _state_of(pid: int, args: dict[str, str]) -> tuple[Path, dict]:
     return where, state
 
 
-def locate(bolt_port: int = LOCAL_BOLT_PORT) -> tuple[Path, dict] | None:
-    """The running graphmem server to act on: the one of ``GRAPHMEM_HOME`` if it runs, else the one
-    on ``bolt_port`` whichever home started it (the registry, then /proc); None when there is none."""
+def locate(bolt_port: int | None = None) -> tuple[Path, dict] | None:
+    """The running graphmem server to act on: the one of ``GRAPHMEM_HOME`` if it runs (on
+    ``bolt_port`` when one is given), else the one on ``bolt_port`` (default 7687) whichever home
+    started it (the registry, then /proc); None when there is none."""
     state = _read_state()
-    if state and _alive(state.get("pid")):
+    if state and _alive(state.get("pid")) and bolt_port in (None, state.get("bolt_port")):
         return home(), state
+    bolt_port = bolt_port or (state or {}).get("bolt_port") or LOCAL_BOLT_PORT
     try:
         entry = json.loads((registry_dir() / f"{bolt_port}.json").read_text())
         pid = int(entry["pid"])
@@ -286,15 +288,15 @@ def _not_ours(port: int) -> str | None:
     return f"port {port} is answered by {_who_listens(port)}, which is not a graphmem server"
 
 
-def status(bolt_port: int = LOCAL_BOLT_PORT) -> ServerInfo:
+def status(bolt_port: int | None = None) -> ServerInfo:
     """The graphmem server of ``GRAPHMEM_HOME``, else the one on ``bolt_port`` from any home; when
     none runs, whether something else answers on the port (:attr:`ServerInfo.other`)."""
     found = locate(bolt_port)
     if found:
         where, state = found
         return _info(state, where=where)
-    state = _read_state()
-    port = state["bolt_port"] if state and state.get("bolt_port") else bolt_port
+    state = _read_state() if bolt_port is None else None
+    port = state["bolt_port"] if state and state.get("bolt_port") else bolt_port or LOCAL_BOLT_PORT
     info = _info(None, port, state["http_port"] if state and state.get("http_port") else LOCAL_HTTP_PORT)
     info.other = _not_ours(port)
     return info
@@ -389,15 +391,16 @@ def _int(value: str | None) -> int | None:
         return None
 
 
-def stop(timeout: float = 60.0, *, bolt_port: int = LOCAL_BOLT_PORT) -> ServerInfo:
+def stop(timeout: float = 60.0, *, bolt_port: int | None = None) -> ServerInfo:
     """Stop the local Neo4j cleanly (SIGTERM, then SIGKILL after ``timeout``): the one of
     ``GRAPHMEM_HOME``, else the graphmem server on ``bolt_port`` whichever home started it.
     Something else on the port is not stopped: a :class:`~graphmem.errors.ServerError` says what it is."""
     found = locate(bolt_port)
     if not found:
         own = _read_state()
-        _state_file().unlink(missing_ok=True)
-        port = own["bolt_port"] if own and own.get("bolt_port") else bolt_port
+        if own is not None and not _alive(own.get("pid")):
+            _state_file().unlink(missing_ok=True)  # a stale record of a server that is gone
+        port = own["bolt_port"] if bolt_port is None and own and own.get("bolt_port") else bolt_port or LOCAL_BOLT_PORT
         other = _not_ours(port)
         if other:
             raise ServerError(f"no graphmem server to stop: {other}; not stopping it")

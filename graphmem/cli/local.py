@@ -47,8 +47,8 @@ def server_start(opts: Opts, bolt_port: int = typer.Option(7687, help="Bolt port
 
 
 @server_cmds("stop", store=False, tenant=False, connect=False)
-def server_stop(opts: Opts, bolt_port: int = typer.Option(7687, help="the Bolt port of the server to stop when "
-                                                                      "GRAPHMEM_HOME has none running")) -> None:
+def server_stop(opts: Opts, bolt_port: Optional[int] = typer.Option(
+        None, help="the Bolt port of the server to stop (default: GRAPHMEM_HOME's server, else 7687)")) -> None:
     """Stop the local Neo4j cleanly; its data stays. The server of GRAPHMEM_HOME, else the graphmem
     server on --bolt-port whichever home started it; anything else on the port is left alone (an error).
 
@@ -60,8 +60,8 @@ def server_stop(opts: Opts, bolt_port: int = typer.Option(7687, help="the Bolt p
 
 
 @server_cmds("status", store=False, tenant=False, connect=False)
-def server_status(opts: Opts, bolt_port: int = typer.Option(7687, help="the Bolt port to look at when "
-                                                                        "GRAPHMEM_HOME has no server running")) -> None:
+def server_status(opts: Opts, bolt_port: Optional[int] = typer.Option(
+        None, help="the Bolt port to look at (default: GRAPHMEM_HOME's server, else 7687)")) -> None:
     """Say whether the local Neo4j runs, from which home, and where its data lives; a graphmem server
     on --bolt-port started from another home counts, and anything else on the port is named.
 

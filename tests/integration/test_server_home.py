@@ -60,6 +60,11 @@ def test_status_and_stop_find_the_server_from_another_home(tmp_path):
     try:
         seen = json.loads(_cli(b, "server", "status", "--bolt-port", str(bolt), "--json").stdout)
         assert seen["running"] is True and seen["pid"] == pid and seen["home"] == str(tmp_path / "a")
+        own = json.loads(_cli(a, "server", "status", "--json").stdout)  # no --bolt-port: the home's own
+        assert own["running"] is True and own["pid"] == pid
+        other_port = _free_port()  # a port given is the port looked at, even from home a
+        elsewhere = json.loads(_cli(a, "server", "status", "--bolt-port", str(other_port), "--json").stdout)
+        assert elsewhere["running"] is False and elsewhere["bolt_uri"].endswith(f":{other_port}")
         # the client in home b finds home a's generated password through the registry
         ping = _cli(dict(b, NEO4J_URI=f"bolt://127.0.0.1:{bolt}"), "ping", "--json", timeout=120)
         assert ping.returncode == 0, ping.stderr
