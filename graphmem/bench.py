@@ -51,13 +51,14 @@ __all__ = ["BenchResult", "data_files", "default_files", "run"]
 
 def default_files() -> list[Path]:
     """The files under ``GRAPHMEM_TEMPORAL_KG``; without it, a ConfigurationError saying where to get them."""
-    env = os.environ.get("GRAPHMEM_TEMPORAL_KG")
-    if not env:
+    from .config import env_config
+    folder = env_config().temporal_kg
+    if not folder:
         raise ConfigurationError(
             "no temporal-KG data: pass --data DIR (or set GRAPHMEM_TEMPORAL_KG) with YAGO11k/WIKIDATA12k from "
             "the data folder of github.com/xiongsiheng/TILP (see docs/data.md), or try the small generated "
             "sample: --data tests/data/temporal-kg")
-    return data_files([Path(env)])
+    return data_files([folder])
 
 
 def data_files(data: list[Path] | None) -> list[Path]:
@@ -392,13 +393,9 @@ def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str],
 
 
 def _plot(results: list[dict], path: Path) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as e:
-        raise ImportError("the sweep plot needs matplotlib: pip install 'graphmem[bench]'") from e
+    from .extras import require
+    require("bench", "matplotlib").use("Agg")
+    import matplotlib.pyplot as plt
     xs = [r["facts"] for r in results]
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
     a.plot(xs, [r["asof_p50_ms"] for r in results], "o-", label="as_of p50")

@@ -66,7 +66,8 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
     ``user``. ``trust_agent_writes``: the agent's own assertions are L1 and confirmed (an explicit
     decision). ``allow_erase``: ``forget`` erases at once instead of filing an erase request."""
     agent_says = {} if trust_agent_writes else {"authority": "L2"}
-    from mcp.server.mcpserver import MCPServer
+    from .extras import require
+    MCPServer = require("mcp", "mcp.server.mcpserver").MCPServer
 
     server = MCPServer("graphmem", instructions=(
         "A temporal memory store. Facts have a valid time and a record time; ask as_of for what "

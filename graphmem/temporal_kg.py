@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 __all__ = ["KGFact", "KGFile", "PARTS", "find_files", "load", "year_start"]
 
@@ -101,11 +101,6 @@ def load(path: str | Path) -> KGFile:
             continue
         out.facts.append(KGFact(entities.get(s, s), relations.get(r, r), entities.get(o, o), y0, y1))
     return out
-
-
-def iter_files(paths: list[str | Path]) -> Iterator[KGFile]:
-    for p in paths:
-        yield load(p)
 
 
 def find_files(paths: list[str | Path]) -> list[Path]:
