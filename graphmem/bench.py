@@ -154,8 +154,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     replicas = (facts + len(data.facts) - 1) // len(data.facts)
     tenants = [store.for_tenant(f"{prefix}-r{k}") for k in range(replicas)]
     raw_tenant = f"{prefix}-raw"
-    for t in tenants:
-        t.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+    for mem in tenants:
+        mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
     at = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
     ingest_s = raw_s = 0.0
@@ -195,7 +195,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         return s, r, t
 
     mem = tenants[0]
-    latencies, floor = [], []
+    latencies: list[float] = []
+    floor: list[float] = []
     for i in range(lookups):
         # The floor (RETURN 1 through the same read path) interleaved with as_of, alternating
         # which goes first, so whatever load the machine has weighs on both alike.
@@ -305,8 +306,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     if not keep:
-        for t in tenants:
-            t.drop_tenant(batch=5_000)
+        for mem in tenants:
+            mem.drop_tenant(batch=5_000)
         store.for_tenant(raw_tenant).drop_tenant(batch=5_000)
     return BenchResult(result)
 
@@ -379,7 +380,7 @@ def _three_hop_chains(data: _Data, facts: list[KGFact], rng: random.Random, n: i
     return chains
 
 
-def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str], None] = print, **kw: Any) -> list[dict]:
+def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str], None] = print, **kw: Any) -> list[dict[str, Any]]:
     """Run the benchmark at each size; write JSON per size and a PNG plot under ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     results = []
@@ -392,7 +393,7 @@ def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str],
     return results
 
 
-def _plot(results: list[dict], path: Path) -> None:
+def _plot(results: list[dict[str, Any]], path: Path) -> None:
     from .extras import require
     require("bench", "matplotlib").use("Agg")
     import matplotlib.pyplot as plt

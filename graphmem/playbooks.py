@@ -238,7 +238,7 @@ class Playbooks:
     def _card(self, uid: str | None) -> Plan[dict[str, Any]]:
         rows = yield from _read("playbook/card_get", self._tenant, uid=uid)
         if not rows:
-            raise NotFoundError(f"unknown card {uid!r}", kind="card", id=uid)
+            raise NotFoundError(f"unknown card {uid!r}", kind="card", id=uid or "")
         return {**rows[0]["card"], "evidence": rows[0]["evidence"]}
 
     def card(self, uid: str) -> Any:

@@ -43,6 +43,7 @@ import socket
 import subprocess
 import sys
 import time
+from typing import Any
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -156,7 +157,7 @@ def _state_file(where: Path | None = None) -> Path:
     return (where or home()) / "server.json"
 
 
-def _read_state(where: Path | None = None) -> dict | None:
+def _read_state(where: Path | None = None) -> dict[str, Any] | None:
     try:
         state = json.loads(_state_file(where).read_text())
         return state if isinstance(state, dict) else None
@@ -164,7 +165,7 @@ def _read_state(where: Path | None = None) -> dict | None:
         return None
 
 
-def _register(state: dict) -> None:
+def _register(state: dict[str, Any]) -> None:
     folder = registry_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -204,7 +205,7 @@ def _launchers() -> list[tuple[int, dict[str, str]]]:
     return found
 
 
-def _state_of(pid: int, args: dict[str, str]) -> tuple[Path, dict]:
+def _state_of(pid: int, args: dict[str, str]) -> tuple[Path, dict[str, Any]]:
     """The home and state of a running launcher: its home's server.json when it names this pid."""
     where = Path(args.get("--home", "")).parent
     state = _read_state(where)
@@ -214,7 +215,7 @@ def _state_of(pid: int, args: dict[str, str]) -> tuple[Path, dict]:
     return where, state
 
 
-def locate(bolt_port: int | None = None) -> tuple[Path, dict] | None:
+def locate(bolt_port: int | None = None) -> tuple[Path, dict[str, Any]] | None:
     """The running graphmem server to act on: the one of ``GRAPHMEM_HOME`` if it runs (on
     ``bolt_port`` when one is given), else the one on ``bolt_port`` (default 7687) whichever home
     started it (the registry, then /proc); None when there is none."""
@@ -269,13 +270,13 @@ def _who_listens(port: int) -> str:
     return "another program"
 
 
-def _info(state: dict | None, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
+def _info(state: dict[str, Any] | None, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
           where: Path | None = None) -> ServerInfo:
     if state:
         bolt_port, http_port = state["bolt_port"], state["http_port"]
     where = where or home()
     data = where / "neo4j"
-    return ServerInfo(running=bool(state) and _alive(state.get("pid")), pid=(state or {}).get("pid"),
+    return ServerInfo(running=state is not None and _alive(state.get("pid")), pid=(state or {}).get("pid"),
                       bolt_uri=f"bolt://{HOST}:{bolt_port}", browser_url=f"http://{HOST}:{http_port}/browser/",
                       data_dir=str(data / "data"), log_file=str(data / "logs" / "graphmem-server.log"),
                       auth=bool((state or {}).get("auth")), home=str(where))
@@ -293,8 +294,7 @@ def status(bolt_port: int | None = None) -> ServerInfo:
     none runs, whether something else answers on the port (:attr:`ServerInfo.other`)."""
     found = locate(bolt_port)
     if found:
-        where, state = found
-        return _info(state, where=where)
+        return _info(found[1], where=found[0])
     state = _read_state() if bolt_port is None else None
     port = state["bolt_port"] if state and state.get("bolt_port") else bolt_port or LOCAL_BOLT_PORT
     info = _info(None, port, state["http_port"] if state and state.get("http_port") else LOCAL_HTTP_PORT)
@@ -302,7 +302,7 @@ def status(bolt_port: int | None = None) -> ServerInfo:
     return info
 
 
-def _wait_for_bolt(proc: subprocess.Popen, port: int, log: Path, timeout: float) -> None:
+def _wait_for_bolt(proc: subprocess.Popen[bytes], port: int, log: Path, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
