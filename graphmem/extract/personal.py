@@ -41,6 +41,10 @@ _OWNED = {"store": "store", "shop": "shop", "studio": "studio", "business": "bus
           "car": "car", "house": "house", "apartment": "home", "flat": "home", "garden": "garden", "farm": "farm",
           "bakery": "business", "restaurant": "business", "cafe": "business", "team": "team", "charity": "charity",
           "nonprofit": "charity", "foundation": "charity", "boutique": "store"}
+# "my local pet store", "my favourite cafe", "my old house": where the speaker goes or went, not theirs now.
+_NOT_OWNED = {"local", "favorite", "favourite", "usual", "regular", "nearest", "old", "former", "childhood", "pet",
+              "grocery", "neighborhood", "neighbourhood", "go-to", "fave", "parents", "mom", "dad", "mother", "father",
+              "grandma", "grandparents", "friend", "friends"}
 _PETS = {"dog": "dog", "dogs": "dog", "puppy": "dog", "pup": "dog", "puppies": "dog", "cat": "cat", "cats": "cat",
          "kitten": "cat", "kitty": "cat", "kittens": "cat", "turtle": "turtle", "turtles": "turtle",
          "parrot": "bird", "bird": "bird", "birds": "bird", "hamster": "hamster", "rabbit": "rabbit",
@@ -139,8 +143,9 @@ def personal_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
             and any(c.dep_ in ("det", "nummod") and c.lower_ in _NUM for c in tok.children) and poss is None
         if not (mine or had):
             continue
-        if low in _OWNED and (not mine or tok.tag_ != "NN"):
-            continue  # "my store", not "I have a store" (maybe someone else's) nor "my cars"
+        if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED or "'" in poss.text
+                              or tok.doc.text[poss.idx:tok.idx].count("`")):
+            continue  # "my store", not "I have a store" (maybe someone else's), "my cars", "my local pet store"
         if low in ("pet", "pets") and not mine:
             continue
         if low in ("kid", "child") and mine:

@@ -65,6 +65,8 @@ def test_personal_facts_are_l2_candidates(ex, text, expected):
     "I love the view from here.",
     "I'm not into sports.",
     "I'm not studying anything right now.",
+    "I saw the flyer at my local pet store.",
+    "We used to play at my old house.",
     "如果我有孩子，我会教他画画。",
     "我没有养狗。",
     "你老公在哪里上班？",
