@@ -48,7 +48,7 @@ _EN_CUE_ACT = re.compile(r"\b(?:\w+ed|\w+ing|went|took|got|gotten|made|saw|met|r
                          r"sang|sat|sent|sold|spent|spoke|taught|threw|wrote|caught|brought|chose|fed|fought|hung|"
                          r"quit|slept|swam|wore|begun|seen|taken|written|eaten|given|flown|ridden|won|forgot|forgotten|hit|"
                          r"dug|sang|stole|shot|lit|dealt|bent|built|sent|spent|able|chance|opportunity|set|cut|wore|beat|drank|"
-                         r"swung|taught|sold|fell|broke|chose|woke|stood|felt|bent|spun|struck|dove|upset)\b", re.I)
+                         r"swung|taught|sold|fell|broke|chose|woke|stood|felt|bent|spun|struck|dove|upset|had)\b", re.I)
 
 
 _EN_CUE_LEAD = re.compile(r"(?:^|[.!?]\s+)(?:(?:just|finally|also|recently)\s+)?(?:\w+ed|went|took|got|made|saw|met|"
