@@ -91,7 +91,7 @@ def _phrase(tok: Any) -> tuple[int, int]:
 
 def _quoted(sent: Any, tok: Any) -> bool:
     before = sent.doc.text[sent.start_char:tok.idx]
-    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
+    return bool(before.count('"') % 2 == 1 or before.count("“") > before.count("”"))
 
 
 def _negated_up(tok: Any) -> bool:
@@ -143,8 +143,8 @@ def personal_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
             and any(c.dep_ in ("det", "nummod") and c.lower_ in _NUM for c in tok.children) and poss is None
         if not (mine or had):
             continue
-        if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED or "'" in poss.text
-                              or tok.doc.text[poss.idx:tok.idx].count("`")):
+        if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED
+                              or (poss is not None and ("'" in poss.text or tok.doc.text[poss.idx:tok.idx].count("`")))):
             continue  # "my store", not "I have a store" (maybe someone else's), "my cars", "my local pet store"
         if low in ("pet", "pets") and not mine:
             continue

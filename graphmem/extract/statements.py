@@ -149,6 +149,7 @@ class _Statements(_Matcher):
         """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
         their topic is declared."""
         cfg = self.vocabulary.open
+        hits: list[tuple[OpenFound, int | None]]
         if lang == "en":
             if span is None or not span.doc.has_annotation("DEP"):
                 return
@@ -179,7 +180,7 @@ class _Statements(_Matcher):
             elif lang == "en":
                 verdict = judge_en(span, a, b, o.topic, False, False)
             else:
-                verdict = judge_zh(sentence, cue, a - offset, b - offset, o.topic, False, False)
+                verdict = judge_zh(sentence, cue or 0, a - offset, b - offset, o.topic, False, False)
             if not verdict.ok or verdict.negated:
                 continue
             event: dict[str, Any] = {"op": "set", "subject": m.speaker if verdict.subject in (None, "@speaker")
@@ -259,7 +260,7 @@ class _Statements(_Matcher):
             return out
         return mine[:1]
 
-    def _correction(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any, found: list,
+    def _correction(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any, found: list[Any],
                     start: datetime | None, end: datetime | None, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
         if found:
             for f, env in found:
