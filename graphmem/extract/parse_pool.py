@@ -22,9 +22,10 @@ import struct
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
-__all__ = ["CHUNK", "MIN_TEXTS", "enabled", "pack", "parse_many", "shutdown", "unpack"]
+__all__ = ["CHUNK", "MIN_TEXTS", "enabled", "pack", "parse_many", "shutdown", "unpack", "worker_cpu_seconds"]
 
 CHUNK = 48  # texts a future carries: small enough that the two sides meet evenly
 MIN_TEXTS = 96  # fewer texts than this are parsed here: a hand-off would cost more than it saves
@@ -106,6 +107,18 @@ def _worker() -> subprocess.Popen[bytes]:
                                  stdout=subprocess.PIPE, close_fds=True)
         atexit.register(shutdown)
     return _proc
+
+
+def worker_cpu_seconds() -> float:
+    """CPU seconds the worker has used so far (0 when none runs, or off Linux): for benchmarks."""
+    proc = _proc
+    if proc is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def shutdown() -> None:
