@@ -1,13 +1,13 @@
 """``ingest_bulk`` with the parse shared with a worker process (graphmem/extract/parse_pool.py)
-writes exactly what a one-process parse writes: the same ledger, idempotent ids, and a projection
-that a replay of the ledger reproduces."""
+writes exactly what a one-process parse writes: the same ledger, idempotent ids (a re-import
+parses and writes nothing), and a projection that a replay of the ledger reproduces."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from graphmem.extract import parse_pool
+from graphmem.extract import RuleExtractor, parse_pool
 from graphmem.extract.score import load
 
 from test_rebuild import canonical_hash
@@ -42,8 +42,13 @@ def test_the_worker_changes_nothing_written(store, driver, monkeypatch):
         drew = sum(bool(json.loads(payload).get("drawn")) for _, payload in _ledger(shared))
         assert drew > 100  # the messages drew events: the parses were used
 
+        parsed: list[int] = []
+        parse_many = RuleExtractor.parse_many
+        monkeypatch.setattr(RuleExtractor, "parse_many", lambda self, texts: parsed.append(len(texts))
+                            or parse_many(self, texts))
         again = shared.ingest_bulk(rows, embed=False, batch_size=200)  # the same ids: nothing new
         assert all(r.duplicate for r in again)
+        assert sum(parsed) == 0  # and nothing parsed for it: the stored ids were read first
         projection = canonical_hash(driver, shared.tenant)
         shared.rebuild()
         assert canonical_hash(driver, shared.tenant) == projection
