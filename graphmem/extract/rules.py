@@ -93,6 +93,8 @@ class RuleExtractor(_Statements):
         when there are many (:mod:`.parse_pool`; the annotations are the same either way)."""
         from . import parse_pool
         nlp = self.nlp("en")
+        if type(self).nlp is not RuleExtractor.nlp:  # a pipeline of its own: the worker loads the default one
+            return list(nlp.pipe(texts, batch_size=256))
         return parse_pool.parse_many(nlp, texts)
 
     def _sentences(self, text: str, lang: str, doc: Any = None) -> list[tuple[int, str, Any]]:
