@@ -83,3 +83,21 @@ def test_off_means_one_process(monkeypatch):
     before = parse_pool.worker_texts
     docs = RuleExtractor().parse_many(["I moved to Porto.", "We met in May."] * 10)
     assert len(docs) == 20 and parse_pool.worker_texts == before
+
+
+def test_by_default_the_worker_needs_a_free_core(monkeypatch):
+    monkeypatch.delenv("GRAPHMEM_PARSE_WORKERS", raising=False)
+    monkeypatch.setattr(parse_pool, "_broken", False)
+    monkeypatch.setattr(parse_pool.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (0.4, 0.5, 0.5))
+    assert parse_pool.enabled()
+    monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (6.2, 6.0, 5.0))  # saturated: parse here
+    assert not parse_pool.enabled()
+    monkeypatch.setenv("GRAPHMEM_PARSE_WORKERS", "1")
+    assert parse_pool.enabled()
+    monkeypatch.setenv("GRAPHMEM_PARSE_WORKERS", "0")
+    monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert not parse_pool.enabled()
+    monkeypatch.delenv("GRAPHMEM_PARSE_WORKERS")
+    monkeypatch.setattr(parse_pool.os, "cpu_count", lambda: 1)
+    assert not parse_pool.enabled()
