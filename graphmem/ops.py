@@ -166,13 +166,25 @@ def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime]
     for start in range(0, len(parsed), batch_size):
         batch, now = parsed[start:start + batch_size], clock()
         if prepare is not None:
-            prepare([e.text for e in batch if e.op == "message" and e.drawn is None])
+            yield from _prepare_new(tenant, batch, prepare)
         done: list[WriteResult] = yield Tx(partial(_unit, tenant, batch, now, expand, start), "apply_bulk")
         _count_writes(tenant, done)
         results.extend(done)
         if progress is not None:
             progress(len(batch))
     return results
+
+
+def _prepare_new(tenant: str, batch: list[Any], prepare: Callable[[list[str]], None]) -> Plan[None]:
+    """Parse ahead the batch's messages that are not stored yet: a re-imported transcript (the
+    same ids) parses nothing. One read; if a message lands or goes meanwhile, the transaction still
+    decides (an unparsed new message is parsed when it is drawn)."""
+    new = [e for e in batch if e.op == "message" and e.drawn is None]
+    if new:
+        rows = yield from _read("load/event_ids", tenant, ids=[f"message:{e.id}" for e in new])
+        stored = {r["event_id"] for r in rows}
+        new = [e for e in new if f"message:{e.id}" not in stored]
+    prepare([e.text for e in new])
 
 
 def _drop(query: str, tenant: str, batch: int) -> Steps[int]:

@@ -83,7 +83,9 @@ def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="
                  out: Path = typer.Option(Path("bench/results"), help="where the JSON and the plot go"),
                  preset: Optional[str] = typer.Option(None, "--config", help="a recall preset (default, facts, "
                                                                              "conversation)"),
-                 keep: bool = typer.Option(False, help="keep the bench tenants")) -> None:
+                 keep: bool = typer.Option(False, help="keep the bench tenants"),
+                 ask: bool = typer.Option(True, "--questions/--ingest-only",
+                                          help="--ingest-only: ingest and time, ask nothing")) -> None:
     """Evidence recall of context() on LoCoMo, against BM25 and recency in the same run (a benchmark).
 
     Example: graphmem bench recall --locomo ~/data/locomo10.json --conversations conv-26,conv-30
@@ -91,7 +93,7 @@ def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="
     from .. import bench_recall as br
     with open_store(opts, tenant="bench") as store:
         result = br.run(store, locomo, conversations=conversations.split(",") if conversations else None,
-                        keep=keep, config=preset, log=(lambda s: None) if opts.as_json else
+                        keep=keep, config=preset, questions=ask, log=(lambda s: None) if opts.as_json else
                         (lambda s: typer.echo(s, err=True)))
     br.save(result, out)
     br.plot(result, out)

@@ -85,8 +85,17 @@ class RuleExtractor(_Statements):
         self._docs = {}
         english = [t for t in dict.fromkeys(texts) if _is_text(t) and _lang(t) == "en"
                    and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
-        for text, doc in zip(english, self.nlp("en").pipe(english, batch_size=256)):
+        for text, doc in zip(english, self.parse_many(english)):
             self._docs[text] = doc
+
+    def parse_many(self, texts: Sequence[str]) -> list[Any]:
+        """English docs for ``texts``, in order: one ``nlp.pipe`` pass, shared with a worker process
+        when there are many (:mod:`.parse_pool`; the annotations are the same either way)."""
+        from . import parse_pool
+        nlp = self.nlp("en")
+        if type(self).nlp is not RuleExtractor.nlp:  # a pipeline of its own: the worker loads the default one
+            return list(nlp.pipe(texts, batch_size=256))
+        return parse_pool.parse_many(nlp, texts)
 
     def _sentences(self, text: str, lang: str, doc: Any = None) -> list[tuple[int, str, Any]]:
         if doc is None and lang == "en":
@@ -141,7 +150,7 @@ class RuleExtractor(_Statements):
         english = [i for i, m in enumerate(messages) if _is_text(m.text) and _lang(m.text) == "en"
                    and (self._may_draw(m.text, "en") or (episodes and may_episode(m.text, "en")))]
         if english:
-            for i, doc in zip(english, self.nlp("en").pipe([messages[i].text for i in english], batch_size=256)):
+            for i, doc in zip(english, self.parse_many([messages[i].text for i in english])):
                 docs[i] = doc
         return [self._extract(m, c, docs.get(i), episodes) for i, (m, c) in enumerate(zip(messages, contexts))]
 

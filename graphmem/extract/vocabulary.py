@@ -9,7 +9,6 @@ built-in file's ``_doc`` and in docs/extraction.md.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -75,7 +74,8 @@ class Vocabulary:
     @classmethod
     @lru_cache(maxsize=1)
     def default(cls) -> "Vocabulary":
-        extra = os.environ.get("GRAPHMEM_VOCABULARY")
+        from ..config import env_config
+        extra = env_config().vocabulary
         return cls.load(*([extra] if extra else []))
 
 

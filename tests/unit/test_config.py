@@ -90,11 +90,10 @@ def test_graphmem_never_writes_the_environment():
 
 
 def test_only_the_config_model_reads_graphmem_variables():
-    """Each GRAPHMEM_*/NEO4J_* read goes through graphmem.config (extract/vocabulary.py is the one
-    known exception, owned elsewhere; graphmem.config documents its variable)."""
+    """Each GRAPHMEM_*/NEO4J_* read goes through graphmem.config."""
     reads = re.compile(r"(os\.environ\.get|os\.getenv|environ\[)\(?\s*[\"'](GRAPHMEM|NEO4J)_")
     offenders = [f"{p.relative_to(ROOT)}:{i}" for p in PACKAGE.rglob("*.py")
-                 if p.name != "config.py" and p.relative_to(PACKAGE).as_posix() != "extract/vocabulary.py"
+                 if p.name != "config.py"
                  for i, line in enumerate(p.read_text().splitlines(), 1) if reads.search(line)]
     assert not offenders, offenders
 
