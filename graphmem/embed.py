@@ -113,7 +113,7 @@ class WordLlamaEmbedder:
     def __init__(self, dimensions: int = 256) -> None:
         try:
             with _logging_left_alone():
-                import wordllama  # type: ignore[import-untyped]
+                import wordllama
         except ImportError as e:
             raise ConfigurationError("the 'wordllama' embedder needs the wordllama package: pip install wordllama, "
                                      "or set GRAPHMEM_EMBEDDER=hashing / off") from e

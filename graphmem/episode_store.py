@@ -44,7 +44,7 @@ def episodes(tenant: str, now: datetime, *, who: str | None = None, since: Any =
     rows = yield from _read("episode/list", tenant, who=who, since=lo, until=hi, text=text.strip() if text else None,
                             known_at=k, limit=limit)
     return [Episode(uid=r["uid"], who=r["who"], what=r["what"], where=r["where"],
-                    start=to_datetime(r["start"]), end=to_datetime(r["end"]),  # type: ignore[arg-type]
+                    start=to_datetime(r["start"]), end=to_datetime(r["end"]),
                     source=r["source"], said_at=to_datetime(r["said_at"]), evidence=r["evidence"],
                     recorded_at=to_datetime(r["recorded_at"]), planned=bool(r["planned"]), text=r["text"])
-            for r in rows]  # type: ignore[arg-type]
+            for r in rows]

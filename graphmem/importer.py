@@ -102,9 +102,9 @@ def import_files(store: Any, paths: list[Path], *, kind: str = "auto", batch_siz
             results = store.apply_bulk([e for _, e in batch], batch_size=batch_size)
         except GraphMemError:
             results = []
-            for where, e in batch:  # find the refused events; keep the others
+            for where, event in batch:  # find the refused events; keep the others
                 try:
-                    results.append(store.apply(e))
+                    results.append(store.apply(event))
                 except GraphMemError as err:
                     summary.rejects.append({"where": where, "reason": f"{type(err).__name__}: {err}"})
         summary.events += sum(not r.duplicate for r in results)

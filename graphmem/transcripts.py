@@ -13,7 +13,8 @@ from typing import Any, Callable, Iterable
 
 from .errors import ValidationError
 from .models import WriteResult
-from .ops import Expander, Plan, apply_bulk
+from .ops import Plan, apply_bulk
+from .projection import Expander
 
 __all__ = ["ALIAS_TOPIC", "alias_events", "ingest_bulk", "is_transcript_row", "message_event"]
 

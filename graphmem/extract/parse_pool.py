@@ -60,7 +60,7 @@ def unpack(vocab: Any, packed: tuple[list[str], list[bool], Any, list[str]]) -> 
         doc.from_array(_attrs(), array)
         for token, morph in zip(doc, morphs):
             if morph:
-                token.set_morph(morph)
+                token.set_morph(morph)  # type: ignore[attr-defined]  # spaCy 3's Token has it; its stub does not
     return doc
 
 

@@ -203,7 +203,8 @@ class RuleExtractor(_Statements):
         if quote is not None:
             # A cited document's activities are not the speaker's, nor dated now; the speaker's own
             # sentences before it ("We got another cat too. Here's a pic of …") still tell episodes.
-            lead = len(find_quote(text, lang, message.at).lead) if episodes else 0
+            cited = find_quote(text, lang, message.at) if episodes else None
+            lead = len(cited.lead) if cited is not None else 0
             found_before: list[Episode] = []
             story_before: list[Any] = [None]
             for offset, sentence, span in (self._sentences(text, lang, doc) if lead else []):
