@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # The local Neo4j keeps its jars' build, data and logs here (see graphmem/server.py).
 export GRAPHMEM_HOME ?= $(CURDIR)/.graphmem
 
-.PHONY: install demo test test-thorough unit server-start server-stop eval clean
+.PHONY: install demo test test-thorough typecheck unit server-start server-stop eval clean
 
 install: $(VENV)/.installed
 
@@ -44,6 +44,10 @@ test: install
 # (tests/examples_budget.py): before a release, or after a change to the rules, isolation or writes.
 test-thorough:
 	GRAPHMEM_THOROUGH=1 $(MAKE) test
+
+# mypy in strict mode over the package ([tool.mypy] in pyproject.toml); make test runs it first.
+typecheck: install
+	$(BIN)/mypy
 
 unit: install
 	$(BIN)/pytest tests/unit
