@@ -153,8 +153,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     replicas = (facts + len(data.facts) - 1) // len(data.facts)
     tenants = [store.for_tenant(f"{prefix}-r{k}") for k in range(replicas)]
     raw_tenant = f"{prefix}-raw"
-    for t in tenants:
-        t.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+    for replica in tenants:
+        replica.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
     at = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
     ingest_s = raw_s = 0.0
