@@ -469,14 +469,14 @@ class SyncFace(StoreApi):
         """File an erase request: what it would remove stops taking part at once (reversibly);
         nothing is erased until a person confirms (graphmem.erasure). Returns the request.
 
-        >>> mem.request_erase(subject="caroline", reason="asked to be forgotten")["id"]
+        >>> mem.request_erase(subject="caroline", reason="asked to be forgotten")["request"]
         """
         return self._run(surface.request_erase(self, subject=subject, source=source, reason=reason))
 
     def erase_request(self, request: str) -> dict[str, Any]:
         """A pending erase request: what it would remove, who asked, why.
 
-        >>> mem.erase_request("er-1")["facts"]
+        >>> mem.erase_request("er-1")["would_remove"]["facts"]
         """
         return self._run(surface.erase_request(self, request))
 
@@ -533,7 +533,7 @@ class SyncFace(StoreApi):
         candidates waiting, open conflicts, stale summaries, open working sessions, and from recorded
         outcomes the task success rate, repeated failures, wrong-memory rate and tokens per context.
 
-        >>> mem.stats(since="2024-03-01").candidates
+        >>> mem.stats(since="2024-03-01").candidates_waiting
         """
         return self._run(surface.stats(self, since=since))
 
@@ -1212,14 +1212,14 @@ class AsyncFace(StoreApi):
         """File an erase request: what it would remove stops taking part at once (reversibly);
         nothing is erased until a person confirms (graphmem.erasure). Returns the request.
 
-        >>> mem.request_erase(subject="caroline", reason="asked to be forgotten")["id"]
+        >>> mem.request_erase(subject="caroline", reason="asked to be forgotten")["request"]
         """
         return await self._run_async(surface.request_erase(self, subject=subject, source=source, reason=reason))
 
     async def erase_request(self, request: str) -> dict[str, Any]:
         """A pending erase request: what it would remove, who asked, why.
 
-        >>> mem.erase_request("er-1")["facts"]
+        >>> mem.erase_request("er-1")["would_remove"]["facts"]
         """
         return await self._run_async(surface.erase_request(self, request))
 
@@ -1276,7 +1276,7 @@ class AsyncFace(StoreApi):
         candidates waiting, open conflicts, stale summaries, open working sessions, and from recorded
         outcomes the task success rate, repeated failures, wrong-memory rate and tokens per context.
 
-        >>> mem.stats(since="2024-03-01").candidates
+        >>> mem.stats(since="2024-03-01").candidates_waiting
         """
         return await self._run_async(surface.stats(self, since=since))
 

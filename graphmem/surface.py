@@ -294,7 +294,7 @@ def request_erase(mem: StoreApi, *, subject: str | None = None, source: str | No
     """File an erase request: what it would remove stops taking part at once (reversibly);
     nothing is erased until a person confirms (graphmem.erasure). Returns the request.
 
-    >>> mem.request_erase(subject="caroline", reason="asked to be forgotten")["id"]
+    >>> mem.request_erase(subject="caroline", reason="asked to be forgotten")["request"]
     """
     from .erasure import request_erase as plan
     return plan(mem.tenant, subject=subject, source=source, actor=mem.actor, reason=reason, now=mem._clock(),
@@ -304,7 +304,7 @@ def request_erase(mem: StoreApi, *, subject: str | None = None, source: str | No
 def erase_request(mem: StoreApi, request: str) -> Plan[dict[str, Any]]:
     """A pending erase request: what it would remove, who asked, why.
 
-    >>> mem.erase_request("er-1")["facts"]
+    >>> mem.erase_request("er-1")["would_remove"]["facts"]
     """
     from .erasure import erase_request as plan
     return plan(mem.tenant, request)
@@ -368,7 +368,7 @@ def stats(mem: StoreApi, *, since: When | None = None) -> Plan[Stats]:
     candidates waiting, open conflicts, stale summaries, open working sessions, and from recorded
     outcomes the task success rate, repeated failures, wrong-memory rate and tokens per context.
 
-    >>> mem.stats(since="2024-03-01").candidates
+    >>> mem.stats(since="2024-03-01").candidates_waiting
     """
     from .stats import stats as plan
     return plan(mem.tenant, mem._clock(), since)
