@@ -16,7 +16,7 @@ import neo4j
 from neo4j.api import AsyncBookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, translate, utcnow
+from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
 from .errors import GraphMemError
 from .faces import AsyncFace
 from .queries import Call, row
@@ -119,6 +119,8 @@ class AsyncGraphMem(AsyncFace):
                 try:
                     result = await self._step(step)
                 except DRIVER_ERRORS as e:
+                    if not from_driver(e):
+                        raise  # an OSError of graphmem's or the caller's: not a connection failure
                     # Thrown into the plan, which may degrade (an optional recall leg) or not.
                     err = translate(e, what)
                     err.__cause__ = e
@@ -131,6 +133,8 @@ class AsyncGraphMem(AsyncFace):
         except GraphMemError:
             raise
         except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
+            if not from_driver(e):
+                raise
             raise translate(e, what) from e
 
     def _run(self, plan: ops.Plan[T]) -> Coroutine[Any, Any, T]:

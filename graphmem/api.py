@@ -9,7 +9,6 @@ extractor and embedder. Driver errors are translated in one place, :func:`transl
 
 from __future__ import annotations
 
-import os
 import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, Literal
@@ -17,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 from neo4j import exceptions as neo4j_errors
 
 from . import observe, ops
-from .errors import ConfigurationError, ConnectionError_, GraphMemError, QueryError, ValidationError
+from .config import env_config
+from .errors import ConnectionError_, GraphMemError, QueryError, ValidationError
 from .models import MessageEvent, check_ids
 from .scope import bind_tenant
 from .settings import Settings
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .playbooks import Playbooks
     from .working import WorkingMemory
 
-__all__ = ["StoreApi", "translate", "utcnow"]
+__all__ = ["StoreApi", "from_driver", "translate", "utcnow"]
 
 Clock = Callable[[], datetime]
 DEFAULT_ACTOR = "owner"  # a client made without actor= (and no GRAPHMEM_ACTOR): the store's owner
@@ -36,8 +36,34 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def from_driver(e: BaseException) -> bool:
+    """Is ``e`` the driver's? Its own exception types always are; an ``OSError`` only when the
+    innermost frame that is either the driver's or graphmem's (or a caller's) is the driver's: a
+    socket the driver was reading, not a file an extractor or a plan was reading."""
+    if not isinstance(e, OSError):
+        return True
+    deepest = None
+    tb = e.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if module == "neo4j" or module.startswith("neo4j."):
+            deepest = "driver"
+        elif not _stdlib(tb.tb_frame.f_code.co_filename):
+            deepest = "ours"
+        tb = tb.tb_next
+    return deepest == "driver"
+
+
+def _stdlib(filename: str) -> bool:
+    import sysconfig
+    return filename.startswith(sysconfig.get_paths()["stdlib"]) and "site-packages" not in filename
+
+
 def translate(e: Exception, what: str) -> GraphMemError:
-    """Driver errors to graphmem errors, in one place. Credentials never enter a message."""
+    """Driver errors to graphmem errors, in one place. Credentials never enter a message.
+
+    Only the driver's connection failures (ServiceUnavailable, SessionExpired, an ``OSError`` the
+    driver raised: :func:`from_driver`) become "no Neo4j answers"."""
     if isinstance(e, neo4j_errors.AuthError):
         return ConnectionError_("Neo4j refused the credentials (check NEO4J_USER / NEO4J_PASSWORD)")
     if isinstance(e, (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError)):
@@ -50,6 +76,7 @@ def translate(e: Exception, what: str) -> GraphMemError:
     return GraphMemError(str(e))
 
 
+# What the runners catch; an OSError among them is translated only if from_driver() says so.
 DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
 
 
@@ -68,7 +95,7 @@ class StoreApi:
         self.settings = settings or Settings.from_env()
         self.tenant = tenant
         # Who this client writes as: every event it applies names an actor (DESIGN.md §5).
-        self.actor = actor or os.environ.get("GRAPHMEM_ACTOR") or DEFAULT_ACTOR
+        self.actor = actor or env_config().actor or DEFAULT_ACTOR
         check_ids(actor=self.actor)
         self._clock = clock
         self._extractor = extractor

@@ -51,13 +51,14 @@ __all__ = ["BenchResult", "data_files", "default_files", "run"]
 
 def default_files() -> list[Path]:
     """The files under ``GRAPHMEM_TEMPORAL_KG``; without it, a ConfigurationError saying where to get them."""
-    env = os.environ.get("GRAPHMEM_TEMPORAL_KG")
-    if not env:
+    from .config import env_config
+    folder = env_config().temporal_kg
+    if not folder:
         raise ConfigurationError(
             "no temporal-KG data: pass --data DIR (or set GRAPHMEM_TEMPORAL_KG) with YAGO11k/WIKIDATA12k from "
             "the data folder of github.com/xiongsiheng/TILP (see docs/data.md), or try the small generated "
             "sample: --data tests/data/temporal-kg")
-    return data_files([Path(env)])
+    return data_files([folder])
 
 
 def data_files(data: list[Path] | None) -> list[Path]:
@@ -153,8 +154,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     replicas = (facts + len(data.facts) - 1) // len(data.facts)
     tenants = [store.for_tenant(f"{prefix}-r{k}") for k in range(replicas)]
     raw_tenant = f"{prefix}-raw"
-    for replica in tenants:
-        replica.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+    for mem in tenants:
+        mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
     at = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
     ingest_s = raw_s = 0.0
@@ -194,7 +195,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         return s, r, t
 
     mem = tenants[0]
-    latencies, floor = [], []
+    latencies: list[float] = []
+    floor: list[float] = []
     for i in range(lookups):
         # The floor (RETURN 1 through the same read path) interleaved with as_of, alternating
         # which goes first, so whatever load the machine has weighs on both alike.
@@ -304,8 +306,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     if not keep:
-        for t in tenants:
-            t.drop_tenant(batch=5_000)
+        for mem in tenants:
+            mem.drop_tenant(batch=5_000)
         store.for_tenant(raw_tenant).drop_tenant(batch=5_000)
     return BenchResult(result)
 
@@ -378,7 +380,7 @@ def _three_hop_chains(data: _Data, facts: list[KGFact], rng: random.Random, n: i
     return chains
 
 
-def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str], None] = print, **kw: Any) -> list[dict]:
+def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str], None] = print, **kw: Any) -> list[dict[str, Any]]:
     """Run the benchmark at each size; write JSON per size and a PNG plot under ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     results = []
@@ -391,14 +393,10 @@ def sweep(store: GraphMem, sizes: list[int], out_dir: Path, log: Callable[[str],
     return results
 
 
-def _plot(results: list[dict], path: Path) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as e:
-        raise ImportError("the sweep plot needs matplotlib: pip install 'graphmem[bench]'") from e
+def _plot(results: list[dict[str, Any]], path: Path) -> None:
+    from .extras import require
+    require("bench", "matplotlib").use("Agg")
+    import matplotlib.pyplot as plt
     xs = [r["facts"] for r in results]
     fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.2))
     a.plot(xs, [r["asof_p50_ms"] for r in results], "o-", label="as_of p50")

@@ -140,10 +140,8 @@ def _pct(values: list[float], q: float) -> float:
 def run(store: Any, path: Path, *, conversations: list[str] | None = None, budgets: tuple[int, ...] = BUDGETS,
         keep: bool = False, log: Callable[[str], None] = lambda s: None, config: Any = None) -> dict[str, Any]:
     """Ingest, ask, score; the result as a JSON-ready dict (see the module docstring)."""
-    try:
-        import bm25s
-    except ImportError as e:
-        raise ConfigurationError("the BM25 baseline needs bm25s: pip install 'graphmem[bench]'") from e
+    from .extras import require
+    bm25s = require("bench", "bm25s")
     convs = load_locomo(path, conversations)
     tallies: dict[tuple[str, str, str, int], Tally] = {}  # (split, method, category, budget)
     latencies: list[float] = []

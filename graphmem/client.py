@@ -15,7 +15,7 @@ import neo4j
 from neo4j.api import BookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, translate, utcnow
+from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
 from .errors import GraphMemError
 from .faces import SyncFace
 from .models import HistoryEntry
@@ -141,6 +141,8 @@ class GraphMem(SyncFace):
                 try:
                     result = self._step(step)
                 except DRIVER_ERRORS as e:
+                    if not from_driver(e):
+                        raise  # an OSError of graphmem's or the caller's: not a connection failure
                     # Thrown into the plan, which may degrade (an optional recall leg) or not.
                     err = translate(e, what)
                     err.__cause__ = e
@@ -153,4 +155,6 @@ class GraphMem(SyncFace):
         except GraphMemError:
             raise
         except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
+            if not from_driver(e):
+                raise
             raise translate(e, what) from e

@@ -14,7 +14,7 @@ time recall work without them, and a context says when its vector leg was off. T
   shared Chinese characters, not synonyms.
 * ``minilm`` — :class:`SentenceTransformerEmbedder`: all-MiniLM-L6-v2 through
   sentence-transformers (the ``vectors`` extra). Semantic, but it needs torch (a multi-GB install
-  from PyPI) and local weights: it is loaded with ``HF_HUB_OFFLINE=1`` so a missing model is a
+  from PyPI) and local weights: it is loaded with ``local_files_only=True`` so a missing model is a
   clear error, never a download.
 * ``package.module:attribute`` — anything with ``name``, ``dimensions`` and ``embed(texts)``.
 
@@ -144,16 +144,15 @@ class SentenceTransformerEmbedder:
     """all-MiniLM-L6-v2 (384 dimensions) through sentence-transformers, strictly offline."""
 
     def __init__(self, model: str | None = None) -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        model = model or os.environ.get("GRAPHMEM_MINILM_PATH") or "sentence-transformers/all-MiniLM-L6-v2"
+        from .config import env_config
+        model = model or env_config().minilm_path or "sentence-transformers/all-MiniLM-L6-v2"
+        from .extras import require
+        SentenceTransformer = require("vectors", hint="(pulls torch), or use GRAPHMEM_EMBEDDER=hashing"
+                                      ).SentenceTransformer
         try:
-            from sentence_transformers import SentenceTransformer  # type: ignore[import-not-found]
-        except ImportError as e:
-            raise ConfigurationError("the 'minilm' embedder needs sentence-transformers: "
-                                     "pip install 'graphmem[vectors]' (pulls torch), or use "
-                                     "GRAPHMEM_EMBEDDER=hashing") from e
-        try:
-            self._model = SentenceTransformer(model)
+            # local_files_only: the library and huggingface_hub look on disk only, never download
+            # (the option, not HF_HUB_OFFLINE in os.environ: graphmem never writes the environment)
+            self._model = SentenceTransformer(model, local_files_only=True)
         except Exception as e:  # the library raises OSError/ValueError/HF errors alike
             raise ConfigurationError(f"cannot load {model!r} offline ({type(e).__name__}); put the weights on disk "
                                      "and point GRAPHMEM_MINILM_PATH at them") from e
@@ -167,7 +166,10 @@ class SentenceTransformerEmbedder:
 def embedder_from_env(value: str | None = None) -> Embedder | None:
     """The embedder ``GRAPHMEM_EMBEDDER`` names (``wordllama``, ``hashing``, ``minilm``, ``module:attr``;
     ``off`` for none). Unset means the default, ``wordllama``, when its package is installed."""
-    raw = value if value is not None else os.environ.get("GRAPHMEM_EMBEDDER")
+    if value is None:
+        from .config import env_config
+        value = env_config().embedder
+    raw = value
     spec = (DEFAULT_EMBEDDER if raw is None else raw).strip()
     if not spec or spec in ("off", "none"):
         return None

@@ -158,7 +158,7 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
     tenant = store.tenant
     row = yield from session_row(tenant, session)
     if row is None:
-        raise NotFoundError(f"no working session {session!r} in this tenant")
+        raise NotFoundError(f"no working session {session!r} in this tenant", kind="working session", id=session)
     if row["status"] == "closed":
         done = json.loads(row["report"] or "{}")
         return CloseReport(**{**done, "duplicate": True}) if done else CloseReport(

@@ -52,7 +52,7 @@ def request_erase(tenant: str, *, subject: str | None, source: str | None, actor
 def _pending(tenant: str, request: str) -> Plan[dict[str, Any]]:
     rows = yield from _read("governance/erase_request", tenant, request=request, before=2**62)
     if not rows or rows[0]["op"] != "erase_request":
-        raise NotFoundError(f"unknown erase request {request!r}")
+        raise NotFoundError(f"unknown erase request {request!r}", kind="erase request", id=request)
     if rows[0]["closed"]:
         raise ValidationError(f"erase request {request!r} was already {rows[0]['closed']}")
     return {**rows[0], "payload": json.loads(rows[0]["payload"])}

@@ -2,31 +2,37 @@
 
     GraphMemError
     ├── ConfigurationError        bad settings, missing java/mvn, unusable install
+    │   └── MissingExtraError     an optional part is not installed (also ImportError; graphmem.extras)
     ├── ServerError               the local Neo4j could not be built, started or stopped
-    ├── ConnectionError_          no Neo4j answers at the configured URI (also builtins.ConnectionError)
+    ├── ConnectionError_          no Neo4j answers at the configured URI, or it refused the credentials
+    │                             (also builtins.ConnectionError)
     ├── QueryError                Neo4j refused or failed a named query (carries .query)
-    ├── NotFoundError             an unknown ref, source or entity that an event names (also LookupError)
-    └── ValidationError           malformed input; nothing was written (also ValueError)
-        ├── TemporalError         intervals backwards, record time going backwards
-        ├── SensitiveDataError    a secret (key, token, card number) in a write, in refuse mode
-        └── SessionClosedError    a working session that was closed asked to go on (graphmem.working)
-    ├── ExtractionError           text that cannot be turned into events
+    ├── NotFoundError             an unknown ref, source, fact, session, card… (.kind, .id; also LookupError)
+    ├── ValidationError           malformed input; nothing was written (also ValueError)
+    │   ├── TemporalError         intervals backwards, record time going backwards
+    │   ├── SensitiveDataError    a secret (key, token, card number) in a write, in refuse mode
+    │   └── SessionClosedError    a working session that was closed asked to go on (graphmem.working)
+    ├── ExtractionError           the model extractor got no usable answer (graphmem.extract.model)
     ├── StaleError                a derived copy (summary) is behind its facts and may not answer
     └── AccessError               the caller may not do this (also PermissionError); nothing was written
         └── TenantError           another tenant than the one the client is bound to
 
-Driver errors are translated in one place (:func:`graphmem.client._translate`) and always
-chained with ``raise ... from e`` so the original stays visible.
+Driver errors are translated in one place (:func:`graphmem.api.translate`, used by
+:class:`graphmem.client.GraphMem` and :class:`graphmem.aio.AsyncGraphMem`) and always chained with
+``raise ... from e`` so the original stays visible. Only the driver's own failures are translated
+(:func:`graphmem.api.from_driver`): an ``OSError`` raised by graphmem's or your code (an extractor
+reading a file) reaches you as itself, never as "no Neo4j answers".
 """
 
 from __future__ import annotations
 
 __all__ = [
-    "ConfigurationError",
     "AccessError",
+    "ConfigurationError",
     "ConnectionError_",
     "ExtractionError",
     "GraphMemError",
+    "MissingExtraError",
     "NotFoundError",
     "QueryError",
     "SensitiveDataError",
@@ -47,6 +53,16 @@ class ConfigurationError(GraphMemError):
     """Settings or the installation are unusable; the message says how to fix it."""
 
 
+class MissingExtraError(ConfigurationError, ImportError):
+    """An optional part of graphmem is not installed; the message names the extra to install
+    (``pip install 'graphmem[cli]'``). ``extra`` and ``module`` say which (graphmem.extras)."""
+
+    def __init__(self, message: str, *, extra: str, module: str) -> None:
+        super().__init__(message)
+        self.extra, self.module = extra, module
+        self.name = module  # ImportError's attribute: the module that is missing
+
+
 class ServerError(GraphMemError):
     """The local Neo4j server could not be built, started or stopped."""
 
@@ -64,7 +80,16 @@ class QueryError(GraphMemError):
 
 
 class NotFoundError(GraphMemError, LookupError):
-    """An event named something the store does not have: a ref, a source, an entity."""
+    """Something named does not exist in this tenant: a ref, a source, a fact, an erase request, a
+    working session or item, a playbook card, a workflow (version). ``kind`` says which, ``id`` is
+    the name that was not found.
+
+    Example: ``NotFoundError("unknown fact 'f-9'", kind="fact", id="f-9")``.
+    """
+
+    def __init__(self, message: str, *, kind: str = "", id: str = "") -> None:
+        super().__init__(message)
+        self.kind, self.id = kind, id
 
 
 class ValidationError(GraphMemError, ValueError):
@@ -86,7 +111,8 @@ class SessionClosedError(ValidationError):
 
 
 class ExtractionError(GraphMemError):
-    """Text that cannot be turned into events (for example, not text at all)."""
+    """An extractor could not turn text into events: the model extractor got no usable answer from
+    its endpoint (graphmem.extract.model)."""
 
 
 class StaleError(GraphMemError):

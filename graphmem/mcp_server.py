@@ -68,7 +68,8 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
     # What the agent's own assertions are: L1 and confirmed when trusted, else L2 candidates.
     agent_authority: Literal["L1", "L2"] = "L1" if trust_agent_writes else "L2"
     agent_status: Literal["confirmed", "candidate"] = "confirmed" if trust_agent_writes else "candidate"
-    from mcp.server.mcpserver import MCPServer
+    from .extras import require
+    MCPServer = require("mcp", "mcp.server.mcpserver").MCPServer
 
     server = MCPServer("graphmem", instructions=(
         "A temporal memory store. Facts have a valid time and a record time; ask as_of for what "

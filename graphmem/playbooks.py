@@ -238,7 +238,7 @@ class Playbooks:
     def _card(self, uid: str | None) -> Plan[dict[str, Any]]:
         rows = yield from _read("playbook/card_get", self._tenant, uid=uid)
         if not rows:
-            raise NotFoundError(f"unknown card {uid!r}")
+            raise NotFoundError(f"unknown card {uid!r}", kind="card", id=uid or "")
         return {**rows[0]["card"], "evidence": rows[0]["evidence"]}
 
     def card(self, uid: str) -> Any:
@@ -254,7 +254,7 @@ class Playbooks:
         rows = yield from _write("playbook/card_status", self._tenant, uid=uid, status=status, reason=reason,
                                  actor=actor, at=self._now())
         if not rows:
-            raise NotFoundError(f"unknown card {uid!r}")
+            raise NotFoundError(f"unknown card {uid!r}", kind="card", id=uid)
         yield from self._ledger("reject" if status == "rejected" else "activate", uid, actor, reason=reason)
         return (yield from self._card(uid))
 
@@ -333,12 +333,12 @@ class Playbooks:
             for version in detail["versions"]:
                 if version["uid"] == uid:
                     return version
-        raise NotFoundError(f"unknown workflow version {uid!r}")
+        raise NotFoundError(f"unknown workflow version {uid!r}", kind="workflow version", id=uid)
 
     def _workflow(self, name: str) -> Plan[dict[str, Any]]:
         rows = yield from _read("playbook/workflow_get", self._tenant, name=name)
         if not rows:
-            raise NotFoundError(f"unknown workflow {name!r}")
+            raise NotFoundError(f"unknown workflow {name!r}", kind="workflow", id=name)
         versions = [v for v in rows[0]["versions"] if v.get("uid")]
         wf = rows[0]["workflow"]
         return {**wf, "current_version": wf.get("current_version"), "delegates": wf.get("delegates") or [],
@@ -357,7 +357,8 @@ class Playbooks:
             wf = yield from self._workflow(workflow)
             v = next((x for x in wf["versions"] if x["uid"] == version), None)
             if v is None:
-                raise NotFoundError(f"workflow {workflow!r} has no version {version!r}")
+                raise NotFoundError(f"workflow {workflow!r} has no version {version!r}", kind="workflow version",
+                                    id=f"{workflow}@{version}")
             if approver != wf["owner"] and approver not in (wf.get("delegates") or []):
                 raise ValidationError(f"{approver!r} may not approve {workflow!r}: only its owner "
                                       f"{wf['owner']!r} or a named delegate can")

@@ -320,7 +320,8 @@ class UnitOfWork:
         yield from self._load_sources([uid])
         src = self._sources.get(uid)
         if src is None:
-            raise NotFoundError(f"unknown source {uid!r}: register it with a 'source' event first")
+            raise NotFoundError(f"unknown source {uid!r}: register it with a 'source' event first",
+                                kind="source", id=uid)
         return src
 
     def _slot(self, key: SlotKey) -> Steps[_Slot]:
@@ -452,7 +453,7 @@ class UnitOfWork:
                 for r in (yield from self._q("load/facts_by_uid", uids=[uid])):
                     self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
             if uid not in self._fact_slot:
-                raise NotFoundError(f"unknown fact {uid!r}")
+                raise NotFoundError(f"unknown fact {uid!r}", kind="fact", id=uid)
             slot = yield from self._slot(self._fact_slot[uid])
             self._w_expired.append({"uid": uid, "at": self.cur.at})  # type: ignore[union-attr]
             self.cur.facts.append(uid)  # type: ignore[union-attr]
@@ -469,7 +470,8 @@ class UnitOfWork:
                 for r in (yield from self._q("load/facts_by_uid", uids=[uid])):
                     self._fact_slot[r["uid"]] = _slot_key(r["subject"], r["topic"], r["env"])
         if uid is None or uid not in self._fact_slot:
-            raise NotFoundError(f"unknown ref {e.ref!r}" if e.ref else f"unknown fact {e.fact!r}")
+            raise NotFoundError(f"unknown ref {e.ref!r}" if e.ref else f"unknown fact {e.fact!r}",
+                                kind="ref" if e.ref else "fact", id=e.ref or e.fact)
         slot = yield from self._slot(self._fact_slot[uid])
         i, a = next((i, a) for i, a in enumerate(slot.assertions) if a.uid == uid)
         if a.retracted_at is not None or a.rejected_at is not None:
@@ -523,7 +525,8 @@ class UnitOfWork:
     def _op_erase_cancel(self, e: Any) -> Steps[None]:
         rows = yield from self._q("governance/erase_request", request=e.request, before=self.cur.seq)  # type: ignore[union-attr]
         if not rows or rows[0]["op"] != "erase_request":
-            raise NotFoundError(f"unknown erase request {e.request!r}")
+            raise NotFoundError(f"unknown erase request {e.request!r}", kind="erase request",
+                                id=e.request)
         if rows[0]["closed"]:
             raise ValidationError(f"erase request {e.request!r} was already {rows[0]['closed']}")
         payload = json.loads(rows[0]["payload"])

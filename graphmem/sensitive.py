@@ -12,10 +12,8 @@ the same length is left alone.
 from __future__ import annotations
 
 import json
-import os
 import re
 from functools import cached_property
-from pathlib import Path
 from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -68,13 +66,15 @@ class SensitiveConfig(BaseModel):
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "SensitiveConfig":
-        """The configuration from ``GRAPHMEM_SENSITIVE_PATTERNS`` / ``GRAPHMEM_SENSITIVE_MODE``."""
-        env = os.environ if env is None else env
+        """The configuration from ``GRAPHMEM_SENSITIVE_PATTERNS`` / ``GRAPHMEM_SENSITIVE_MODE``
+        (read through :func:`graphmem.config.env_config`)."""
+        from .config import env_config
+        config = env_config(env)
         values: dict[str, Any] = {}
-        if env.get("GRAPHMEM_SENSITIVE_MODE"):
-            values["mode"] = env["GRAPHMEM_SENSITIVE_MODE"]
-        if env.get("GRAPHMEM_SENSITIVE_PATTERNS"):
-            path = Path(env["GRAPHMEM_SENSITIVE_PATTERNS"])
+        if config.sensitive_mode:
+            values["mode"] = config.sensitive_mode
+        if config.sensitive_patterns:
+            path = config.sensitive_patterns
             try:
                 values["patterns"] = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError) as e:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Sequence
 
 __all__ = ["KGFact", "KGFile", "PARTS", "find_files", "load", "year_start"]
 
@@ -103,12 +103,7 @@ def load(path: str | Path) -> KGFile:
     return out
 
 
-def iter_files(paths: list[str | Path]) -> Iterator[KGFile]:
-    for p in paths:
-        yield load(p)
-
-
-def find_files(paths: list[str | Path]) -> list[Path]:
+def find_files(paths: Sequence[str | Path]) -> list[Path]:
     """The fact files named by ``paths``: a file is itself; a folder holding ``train.txt`` /
     ``valid.txt`` / ``test.txt`` gives those (in that order); a folder of such folders (TILP's
     ``data/``, or a copy with YAGO11k and WIKIDATA12k side by side) gives each one's, YAGO's

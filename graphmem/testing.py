@@ -10,10 +10,10 @@ the test fixture turns that into a failure, never a skip.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from .config import env_config
 from .errors import ConfigurationError, GraphMemError
 from .settings import Settings
 
@@ -62,9 +62,9 @@ def find_neo4j(env: Mapping[str, str] | None = None,
                container: Callable[[], Neo4jTarget] = _from_container,
                local: Callable[[], Neo4jTarget] = _from_local) -> Neo4jTarget:
     """The first Neo4j available in the documented order."""
-    env = os.environ if env is None else env
-    if env.get("NEO4J_URI"):
-        return Neo4jTarget(Settings.from_env(env), "env")
+    config = env_config(env)
+    if config.neo4j_uri:
+        return Neo4jTarget(Settings.from_env(config), "env")
     if docker_check():
         return container()
     try:

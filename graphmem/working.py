@@ -237,7 +237,8 @@ class WorkingMemory:
             row = yield from session_row(store.tenant, self.session)
             if row is None:
                 raise NotFoundError(f"no working session {self.session!r} in this tenant: add an item or a "
-                                    "checkpoint first (store.context(task, session=…) reads without one)")
+                                    "checkpoint first (store.context(task, session=…) reads without one)",
+                                    kind="working session", id=self.session)
             if row["status"] == "closed":
                 raise SessionClosedError(f"working session {self.session!r} is closed; read it with "
                                          "store.context(task, session=…), which records nothing")

@@ -98,7 +98,8 @@ def _add_work(tenant: str, session: str, spec: dict[str, Any], policy: Any | Non
                 "warning": None, "evicted": [], "summary": None, "events": 0}
     for cited in spec["cites"]:
         if cited not in {i.id for i in found}:
-            raise NotFoundError(f"item cites {cited!r}, which is not an item of session {session!r}")
+            raise NotFoundError(f"item cites {cited!r}, which is not an item of session {session!r}",
+                                kind="item", id=cited)
     spec["tokens"] = item_tokens(spec["type"], spec["author"], spec["text"])
     if spec["tokens"] > eff.budget_tokens:
         raise ValidationError(f"the item needs {spec['tokens']} tokens, more than the session's whole "
@@ -150,7 +151,7 @@ def _simple_work(tenant: str, session: str, action: str, detail: dict[str, Any],
     known = {i.id for i in found}
     missing = [x for x in need_items if x not in known]
     if missing:
-        raise NotFoundError(f"no item {missing[0]!r} in working session {session!r}")
+        raise NotFoundError(f"no item {missing[0]!r} in working session {session!r}", kind="item", id=missing[0])
     result, written = None, 0
     for ev in ([opening] if opening else []) + [_event(session, action, detail, actor, id)]:
         result = yield from unit.apply(ev)

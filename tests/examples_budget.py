@@ -9,9 +9,9 @@ eight-writer concurrency test (tests/integration/test_concurrency.py) its full 8
 
 from __future__ import annotations
 
-import os
+from graphmem.config import env_config
 
 
 def examples(full: int) -> int:
     """The example count for a property test whose full count is ``full``."""
-    return full if os.environ.get("GRAPHMEM_THOROUGH") else max(10, full // 2)
+    return full if env_config().thorough else max(10, full // 2)

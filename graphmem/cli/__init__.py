@@ -17,9 +17,10 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-import typer
+if TYPE_CHECKING:
+    import typer
 
 __all__ = ["COMMANDS", "MODULES", "app", "build", "main"]
 
@@ -45,6 +46,7 @@ COMMANDS = {
 
 def build(modules: Iterable[str] = MODULES) -> typer.Typer:
     """The ``graphmem`` command with the commands of ``modules`` (all of them by default)."""
+    import typer
     root = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in Neo4j. Its commands mirror "
                             "the client's methods (docs/cli.md).\n\nExample: graphmem as-of deploy port -t acme --json",
                        no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -65,6 +67,14 @@ def __getattr__(name: str) -> Any:
 
 def main(argv: list[str] | None = None) -> None:
     """Run ``graphmem`` with only the module its command needs loaded."""
+    try:
+        import typer  # noqa: F401  (the `cli` extra)
+    except ImportError as e:
+        from ..extras import missing
+        if getattr(e, "name", None) not in ("typer", None):
+            raise
+        print(f"Error: {missing('cli')}", file=sys.stderr)
+        raise SystemExit(1) from e
     from .common import imports_without_gc
     args = sys.argv[1:] if argv is None else argv
     module = COMMANDS.get(args[0]) if args else None

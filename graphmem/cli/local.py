@@ -47,24 +47,28 @@ def server_start(opts: Opts, bolt_port: int = typer.Option(7687, help="Bolt port
 
 
 @server_cmds("stop", store=False, tenant=False, connect=False)
-def server_stop(opts: Opts) -> None:
-    """Stop the local Neo4j cleanly; its data stays.
+def server_stop(opts: Opts, bolt_port: Optional[int] = typer.Option(
+        None, help="the Bolt port of the server to stop (default: GRAPHMEM_HOME's server, else 7687)")) -> None:
+    """Stop the local Neo4j cleanly; its data stays. The server of GRAPHMEM_HOME, else the graphmem
+    server on --bolt-port whichever home started it; anything else on the port is left alone (an error).
 
     Example: graphmem server stop
     """
     from .. import server as local_server
-    info = local_server.stop()
+    info = local_server.stop(bolt_port=bolt_port)
     typer.echo(local_server.info_json(info) if opts.as_json else "Neo4j is stopped; data kept in " + info.data_dir)
 
 
 @server_cmds("status", store=False, tenant=False, connect=False)
-def server_status(opts: Opts) -> None:
-    """Say whether the local Neo4j runs, and where its data lives.
+def server_status(opts: Opts, bolt_port: Optional[int] = typer.Option(
+        None, help="the Bolt port to look at (default: GRAPHMEM_HOME's server, else 7687)")) -> None:
+    """Say whether the local Neo4j runs, from which home, and where its data lives; a graphmem server
+    on --bolt-port started from another home counts, and anything else on the port is named.
 
     Example: graphmem server status --json
     """
     from .. import server as local_server
-    info = local_server.status()
+    info = local_server.status(bolt_port=bolt_port)
     typer.echo(local_server.info_json(info) if opts.as_json else info.describe())
 
 
@@ -81,11 +85,9 @@ def mcp(opts: Opts, tenant: str = typer.Option(..., "--tenant", "-t", help="the 
 
     Example: graphmem mcp --tenant acme --user lin --agent claude
     """
-    try:
-        from ..mcp_server import main as serve
-    except ImportError as e:
-        typer.echo("Error: the MCP server needs the 'mcp' package: pip install 'graphmem[mcp]'", err=True)
-        raise typer.Exit(1) from e
+    from ..extras import require
+    require("mcp", "mcp.server.mcpserver")  # a missing SDK is one line naming the extra, before any connection
+    from ..mcp_server import main as serve
     serve(tenant, opts.settings(), user=user, agent=agent, trust_agent_writes=trust_agent_writes,
           allow_erase=allow_erase)
 

@@ -47,7 +47,8 @@ _EN_CUE_ACT = re.compile(r"\b(?:\w+ed|\w+ing|went|took|got|gotten|made|saw|met|r
                          r"done|drew|drove|ate|found|flew|gave|grew|heard|held|kept|led|left|lost|paid|put|read|rode|"
                          r"sang|sat|sent|sold|spent|spoke|taught|threw|wrote|caught|brought|chose|fed|fought|hung|"
                          r"quit|slept|swam|wore|begun|seen|taken|written|eaten|given|flown|ridden|won|forgot|forgotten|hit|"
-                         r"dug|sang|stole|shot|lit|dealt|bent|built|sent|spent|able|chance|opportunity)\b", re.I)
+                         r"dug|sang|stole|shot|lit|dealt|bent|built|sent|spent|able|chance|opportunity|set|cut|wore|beat|drank|"
+                         r"swung|taught|sold|fell|broke|chose|woke|stood|felt|bent|spun|struck|dove|upset|had)\b", re.I)
 
 
 _EN_CUE_LEAD = re.compile(r"(?:^|[.!?]\s+)(?:(?:just|finally|also|recently)\s+)?(?:\w+ed|went|took|got|made|saw|met|"
@@ -209,6 +210,13 @@ _GATE_HEADS = {"wish", "hope", "want", "plan", "imagine", "suppose", "think", "i
 _FUTURE = re.compile(r"\b(?:tomorrow|tonight|next|later (?:this|today|on)|soon|gonna|going to|will|'ll|plan(?:ning)? to|"
                      r"this (?:weekend|week|month|year|summer|fall|winter|spring)|in (?:a|two|three|\d+) (?:days?|weeks?|"
                      r"months?))\b", re.I)
+# A time ahead said in a sentence whose verb is in the past ("I signed up for the race next week"
+# still tells that the signing-up was done, but what it leads to is ahead: keep only clear deeds).
+_AHEAD_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|weekend|month|year|time|summer|fall|winter|spring|"
+                         r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|later (?:this|today|on)|gonna|going to|will|'ll|"
+                         r"in (?:a|two|three|\d+) (?:days?|weeks?|months?))\b", re.I)
+_LATELY = re.compile(r"\b(?:lately|recently|these days|for (?:a few|several|some|the past few|the last few) "
+                     r"(?:weeks|days))\b", re.I)
 _PAST_STATE = re.compile(r"\b(?:used to|when I was (?:a |little|young|small|\d+)|as a (?:kid|child|teen)|growing up|"
                          r"back in (?:the day|high school|college))\b", re.I)
 _PRONOUN_OBJ = {"it", "that", "this", "them", "one", "those", "these", "something", "anything", "everything",
@@ -256,6 +264,9 @@ def _forms(bases: set[str]) -> frozenset[str]:
 
 
 _NOT_DEED_FORMS = _forms(_NOT_DEEDS)
+_MENTAL_FORMS = _forms(_MENTAL | _NOT_DEEDS | {"struggle", "cope", "heal", "recover", "stress", "worry", "rest",
+                                              "relax", "chill", "wait", "hope", "pray", "grow", "improve", "try",
+                                              "go", "do", "get", "be", "have", "feel", "work"})
 _FRAME_FORMS = _forms(_FRAME_VERBS)
 _TAKE = _forms({"take"})
 _HABIT_TIME = re.compile(r"\b(?:every|each) (?:single )?(?:day|night|morning|evening|week|weekend|month|year|summer|"
@@ -284,7 +295,9 @@ _EVENT_NOUNS = {"picnic", "party", "barbecue", "bbq", "cookout", "potluck", "din
                 "breakup", "shoot", "photoshoot", "screening", "premiere", "festival", "fair", "parade", "camp",
                 "retreat", "workshop", "seminar", "conference", "presentation", "speech", "meetup", "call-out",
                 "debate", "sale", "fundraiser", "drive", "event", "festivities", "adventure", "outing",
-                "excursion", "road trip", "staycation", "movie night", "game night"}
+                "excursion", "road trip", "staycation", "movie night", "game night", "dance", "setback", "baby",
+                "bonfire", "jam", "gathering", "garage sale", "yard sale", "career-high", "breakthrough", "sleepover",
+                "karaoke", "barbeque", "date night", "girls night", "camping trip", "family reunion", "road test"}
 # "Went biking", "we went camping": going with an activity says what without a noun.
 _GO_FORMS = {"went", "go", "gone", "going"}
 _COPULA_FEEL = {"feel", "feels", "felt", "feeling", "am", "is", "are", "was", "were", "be", "been", "being", "'m",
@@ -358,6 +371,9 @@ def _clause_ok(verb: Any, modal_ok: bool = False) -> bool:
     while up.dep_ in ("ccomp", "xcomp", "advcl", "conj", "acl", "relcl", "pcomp") and up.head.i != up.i:
         if up.dep_ == "ccomp" and up.head.lower_ in _TELL:
             return True  # "I wanted to tell you I just joined a writers group": told as a fact
+        if up.dep_ == "conj" and any(c.dep_ == "nsubj" for c in up.children) and any(
+                c.dep_ == "cc" and c.lower_ in ("but", "and", "so", "yet") for c in up.head.children):
+            return True  # "I didn't dress up, but I wore my scarf": a clause of its own
         thought = up.dep_ == "ccomp"
         up = up.head
         if up.lower_ in _GATE_HEADS or (thought and up.lower_ in _NOT_DEED_FORMS and up.tag_ == "VBG") or any(
@@ -419,9 +435,10 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
     span = (sent.start_char + tspan[0], sent.start_char + tspan[1]) if tspan is not None and when is not None else None
     today = midnight(at)
     out: list[Episode] = []
+    out += _was_at(sent, at, speaker, when)
     for verb in sent:
         if verb.pos_ != "VERB" or (verb.lower_ in _NOT_ACTS and not (verb.lower_ == "go" and _plan_head(verb))
-                                   and not _had_event(verb)) \
+                                   and not _had_event(verb) and not _doing_what(verb)) \
                 or verb.lower_ in _NOT_DEED_FORMS or (verb.lower_ in _FRAME_FORMS and (
                     any(c.dep_ in ("xcomp", "ccomp") for c in verb.children)
                     or not any(c.dep_ == "dobj" for c in verb.children))):
@@ -463,6 +480,14 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             continue  # "Anthony and I went to …" is the speaker's too
         if not _clause_ok(owner, modal_ok=tense == "plan") or _habitual(verb):
             continue
+        if tense == "now" and verb.tag_ == "VBG" and _LATELY.search(text) and verb.lower_ not in _MENTAL_FORMS \
+                and not any(c.dep_ in ("dobj", "prep", "xcomp", "ccomp", "prt") and c.lower_ != "lot" and c.i > verb.i
+                            for c in verb.children) and not _FUTURE.search(text):
+            # "I've been painting a lot lately": an activity going on for a while, up to the message
+            a, b = verb.idx, verb.idx + len(verb.text)
+            out.append(Episode(speaker, verb.text, None, today - timedelta(days=30), today + timedelta(days=1),
+                               f"[{a}:{b}] {text.strip()}"))
+            continue
         objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i
                 or (c.dep_ == "advcl" and c.tag_ == "VBG" and c.i == verb.i + 1 and verb.lower_ in _GO_FORMS)]
         if any(c.dep_ == "dobj" and c.lower_ in _PRONOUN_OBJ for c in objs):
@@ -489,7 +514,7 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
                 break
             run.append(t)
         cut = next((k for k, t in enumerate(run) if (t.dep_ == "cc" and t.head.pos_ in ("VERB", "AUX")) or (
-            t.tag_ == "WRB" and t.head.dep_ == "relcl") or (t.dep_ == "mark" and k > 0 and t.head.dep_ == "advcl" and (
+            t.tag_ in ("WRB", "WP", "WDT") and t.head.dep_ == "relcl" and k > 1) or (t.dep_ == "mark" and k > 0 and t.head.dep_ == "advcl" and (
                 t.head.head.i == verb.i or t.head.head in objs)) or (
             t.is_punct and (t.text not in "-–/'\"“”" or run[k - 1].whitespace_ and t.text in "-–/'"))), len(run))
         run = run[:cut]
@@ -569,11 +594,59 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             continue  # "I'm hiking with some buddies this weekend": a plan
         elif tense == "now" and _FUTURE.search(sent.doc.text):
             continue  # "… this weekend. We're checking out a new trail": the plan of another sentence
+        elif tense == "now" and _LATELY.search(text):
+            # "I've been painting a lot lately": going on for a while, up to the message
+            out.append(Episode(speaker, what, place, today - timedelta(days=30), today + timedelta(days=1), evidence))
         elif tense == "now":
             out.append(Episode(speaker, what, place, today, today + timedelta(days=1), evidence))
-        elif tense == "past" and at_when is None and not _FUTURE.search(text):
+        elif tense == "past" and at_when is None and not _AHEAD_TIME.search(text):
             # done before the message; the text does not say when
             out.append(Episode(speaker, what, place, None, today + timedelta(days=1), evidence))
+    return out
+
+
+_NOT_DONE_OBJ = {"well", "good", "great", "ok", "okay", "fine", "best", "job", "work", "thing", "things", "stuff",
+                 "anything", "something", "everything", "nothing", "lot", "bit", "same", "right", "wrong", "part",
+                 "research", "alright", "awesome", "amazing", "better", "worse", "much", "more", "what", "it", "that",
+                 "this", "fun", "time"}
+
+
+def _doing_what(verb: Any) -> bool:
+    """"I'm doing kickboxing", "we've been doing yoga": "doing" with an activity for its object
+    (not "doing well", "doing my best", "doing the same")."""
+    if verb.lower_ != "doing":
+        return False
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    return obj is not None and obj.pos_ == "NOUN" and obj.lower_ not in _NOT_DONE_OBJ and obj.lower_ not in _EMPTY_NOUNS \
+        and not any(c.dep_ in ("det", "poss") for c in obj.children)
+
+
+def _was_at(sent: Any, at: datetime, speaker: str, when: tuple[datetime, datetime] | None) -> list[Episode]:
+    """"I was in Chicago last week", "we were at the Grand Canyon": the speaker was at a named place
+    (a place entity), told in the simple past."""
+    out = []
+    for be in sent:
+        if be.lower_ not in ("was", "were") or be.tag_ != "VBD" or not (
+                be.dep_ == "ROOT" or (be.dep_ in ("ccomp", "parataxis") and be.head.i > be.i and be.head.lower_ in (
+                    "was", "is", "'s"))):  # "I was in Chicago, it was awesome!"
+            continue
+        if not any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in be.children) or any(
+                c.dep_ in ("neg", "aux", "acomp", "attr") for c in be.children):
+            continue
+        prep = next((c for c in be.children if c.dep_ == "prep" and c.lower_ in ("in", "at") and c.i == be.i + 1), None)
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+        if obj is None or obj.ent_type_ not in ("GPE", "LOC", "FAC"):
+            continue
+        ent = next(e for e in sent.ents if e.start <= obj.i < e.end)
+        a, b = be.idx, ent.end_char
+        what = sent.doc.text[a:b]
+        evidence = f"[{a}:{b}] {sent.text.strip()}"
+        today = midnight(at)
+        verbs = [t for t in sent if t.pos_ == "VERB"]
+        if when is not None and not verbs and when[1] <= today + timedelta(days=1):
+            out.append(Episode(speaker, what, ent.text, when[0], when[1], evidence))
+        else:
+            out.append(Episode(speaker, what, ent.text, None, today + timedelta(days=1), evidence))
     return out
 
 
@@ -602,7 +675,8 @@ def _stranded(tok: Any, verb: Any) -> bool:
 def _had_event(verb: Any) -> bool:
     """"I had a picnic with friends", "we had our first call-out": "had" (simple past, said of
     the subject) with an event noun for its object."""
-    if verb.lower_ != "had" or verb.tag_ != "VBD" or any(c.dep_ in ("aux", "xcomp", "ccomp") for c in verb.children):
+    if verb.lower_ != "had" or verb.tag_ != "VBD" or any(c.dep_ == "aux" or (c.dep_ in ("xcomp", "ccomp") and c.i > verb.i)
+                                                         for c in verb.children):
         return False
     obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if obj is None or obj.tag_ not in ("NN", "NNS"):

@@ -26,7 +26,8 @@ from ..errors import ConfigurationError, ExtractionError
 from ..models import MessageEvent, parse_event
 from .gates import is_question, judge_en, judge_zh
 from .quotes import find_quote, mentions_old_document
-from .rules import PriorFact, RuleExtractor, _lang
+from .base import _lang
+from .rules import PriorFact, RuleExtractor
 
 __all__ = ["ModelExtractor", "SCHEMA"]
 

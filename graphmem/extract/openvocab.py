@@ -42,6 +42,7 @@ class OpenFound:
     value: str
     span: tuple[int, int]  # characters in the document (en) or sentence (zh)
     declared: bool
+    gated: bool = False  # already through its own precision gates (personal.py)
 
 
 def canonical(words: list[str], synonyms: dict[str, str]) -> str:

@@ -19,6 +19,7 @@ from .base import (CANDIDATE_BELOW, PriorFact, _CANCEL, _CHANGE_WORDS, _CORRECTI
 from .dates import DateSpan, find_dates, implied_end
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
+from .personal import PERSONAL_CUE_EN, PERSONAL_CUE_ZH, personal_en, personal_zh
 from .quotes import mentions_old_document
 from .values import clean
 from .vocabulary import TopicRules
@@ -148,15 +149,17 @@ class _Statements(_Matcher):
         """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
         their topic is declared."""
         cfg = self.vocabulary.open
+        hits: list[tuple[OpenFound, int | None]]
         if lang == "en":
-            if span is None or not span.doc.has_annotation("DEP") or not _OPEN_CUE_EN.search(sentence):
+            if span is None or not span.doc.has_annotation("DEP"):
                 return
-            hits = [(o, None) for o in open_en(span, cfg)]
+            hits = [(o, None) for o in open_en(span, cfg)] if _OPEN_CUE_EN.search(sentence) else []
+            if PERSONAL_CUE_EN.search(sentence):
+                hits += [(o, None) for o in personal_en(span, cfg)]
         else:
-            if not _OPEN_CUE_ZH.search(sentence):
-                return
-            hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared), cue)
-                    for o, cue in open_zh(sentence, cfg)]
+            hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared, o.gated), cue)
+                    for o, cue in (open_zh(sentence, cfg) if _OPEN_CUE_ZH.search(sentence) else [])
+                    + (personal_zh(sentence, cfg) if PERSONAL_CUE_ZH.search(sentence) else [])]
         taken = [(offset + f.span[0], offset + f.span[1]) for f, _ in found]
         jobs = {w.lower() for w in cfg.get("occupations", {}).get(lang, [])}
         for o, cue in hits:
@@ -164,14 +167,20 @@ class _Statements(_Matcher):
             value = clean(m.text[a:b], lang, None, False)
             if not value or o.topic in self.vocabulary.topics or any(a < y and x < b for x, y in taken):
                 continue
+            if o.gated:
+                taken.append((a, b))  # "I have a dog named Max": dog_name (openvocab.py) is drawn once
             if o.topic == "occupation" and value.lower().split()[-1] not in jobs and value not in jobs:
                 continue
+            if not o.gated:
+                taken.append((a, b))
             b = a + m.text[a:b].find(value) + len(value)
             a = b - len(value)
-            if lang == "en":
+            if o.gated:
+                verdict = Verdict(True)
+            elif lang == "en":
                 verdict = judge_en(span, a, b, o.topic, False, False)
             else:
-                verdict = judge_zh(sentence, cue, a - offset, b - offset, o.topic, False, False)
+                verdict = judge_zh(sentence, cue or 0, a - offset, b - offset, o.topic, False, False)
             if not verdict.ok or verdict.negated:
                 continue
             event: dict[str, Any] = {"op": "set", "subject": m.speaker if verdict.subject in (None, "@speaker")
@@ -251,7 +260,7 @@ class _Statements(_Matcher):
             return out
         return mine[:1]
 
-    def _correction(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any, found: list,
+    def _correction(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any, found: list[Any],
                     start: datetime | None, end: datetime | None, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
         if found:
             for f, env in found:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import queries
+from graphmem.config import env_config
 from graphmem.demo import DEMO_EVENTS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -27,8 +28,9 @@ CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgr
 
 
 def _browser_url(neo4j_target) -> str:
-    if os.environ.get("GRAPHMEM_BROWSER_URL"):
-        return os.environ["GRAPHMEM_BROWSER_URL"]
+    url = env_config().browser_url
+    if url:
+        return url
     if neo4j_target.how != "local":
         pytest.skip("Neo4j is not the local server; set GRAPHMEM_BROWSER_URL to test its Browser")
     from graphmem import server

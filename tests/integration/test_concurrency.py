@@ -4,19 +4,19 @@ order, never two current values where one is allowed, projection == rebuild, ret
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import threading
 
 import pytest
 
 from graphmem import GraphMem
+from graphmem.config import env_config
 from graphmem.settings import Settings
 
 from test_rebuild import canonical_hash
 
 # 8 writers × 1000 events under `make test-thorough`; 8 × 250 in `make test` (the ledger lock makes
 # this test's time linear in the events, and 2,000 contended writes already interleave every writer).
-WRITERS, EVENTS = 8, 1000 if os.environ.get("GRAPHMEM_THOROUGH") else 250
+WRITERS, EVENTS = 8, 1000 if env_config().thorough else 250
 SUBJECTS, TOPICS = [f"s{i}" for i in range(20)], ["port", "office", "home_city"]  # 60 slots all writers share
 
 

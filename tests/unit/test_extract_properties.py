@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphmem.extract.personal import RELATION_TOPICS
 from graphmem.extract import RuleExtractor
 from graphmem.models import MessageEvent, parse_event
 
@@ -54,5 +55,6 @@ def test_the_same_statement_inside_a_trap_draws_nothing(s, trap):
     body = s[0].lower() + s[1:] if not s.startswith("I") else s
     third = body.replace("I'm ", "is ").replace("I ", "").rstrip(".")
     text = trap.format(s=body.rstrip(".") + ".", t=third, q=body.rstrip("."))
-    drawn = [e for e in EX.extract(msg(text)) if e["op"] in ("set", "revoke") and e["subject"] == "lin"]
+    drawn = [e for e in EX.extract(msg(text)) if e["op"] in ("set", "revoke") and e["subject"] == "lin"
+             and e["topic"] not in RELATION_TOPICS]  # "My wife said…" may tell that lin has a wife, nothing more
     assert drawn == [], (text, drawn)
