@@ -1,7 +1,7 @@
 """The asynchronous client: the same operations on the neo4j async driver.
 
-Its public methods are those of :class:`graphmem.api.StoreApi` — the same models, Cypher and
-validation — and each returns a coroutine::
+Its public operations are those of :mod:`graphmem.surface` — the same models, Cypher and
+validation — typed by the generated :class:`graphmem.faces.AsyncFace`; each returns a coroutine::
 
     async with AsyncGraphMem(tenant="acme") as mem:
         await mem.set("deploy", "port", "8000")
@@ -10,19 +10,23 @@ validation — and each returns a coroutine::
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Coroutine, TypeVar
 
 import neo4j
 from neo4j.api import AsyncBookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, StoreApi, from_driver, translate, utcnow
+from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
 from .errors import GraphMemError
+from .faces import AsyncFace
 from .queries import Call, row
 from .scope import check_call
 from .settings import Settings
+from .surface import When
 
 __all__ = ["AsyncGraphMem"]
+
+T = TypeVar("T")
 
 
 async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) -> Any:
@@ -37,7 +41,7 @@ async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) 
         return stop.value
 
 
-class AsyncGraphMem(StoreApi):
+class AsyncGraphMem(AsyncFace):
     """A temporal memory store for one tenant, on the async driver. ``await`` every method.
 
     Like :class:`graphmem.GraphMem`, its write transactions and routed reads share one bookmark
@@ -80,8 +84,16 @@ class AsyncGraphMem(StoreApi):
                 yield row
             after = rows[-1]["seq"]
 
-    async def history_values(self, subject: str, topic: str, **kw: Any) -> list[str]:
-        return ops.history_values(await self.history(subject, topic, **kw))
+    async def history_values(self, subject: str, topic: str, *, env: str | None = None,
+                             known_at: When | None = None, session: str | None = None,
+                             include_candidates: bool = False) -> list[str]:
+        """The history as FORMAT.md counts it: values in the order they became valid, repeats merged.
+
+        >>> await mem.history_values("deploy", "port")
+        ['8000', '8080']
+        """
+        return ops.history_values(await self.history(subject, topic, env=env, known_at=known_at, session=session,
+                                                     include_candidates=include_candidates))
 
     async def _step(self, step: Any) -> Any:
         db = self.settings.database
@@ -98,7 +110,7 @@ class AsyncGraphMem(StoreApi):
         await self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
 
-    async def _run_async(self, plan: ops.Plan[Any]) -> Any:
+    async def _run_async(self, plan: ops.Plan[T]) -> T:
         what = "plan"
         try:
             step = plan.send(None)
@@ -116,7 +128,8 @@ class AsyncGraphMem(StoreApi):
                     continue
                 step = plan.send(result)
         except StopIteration as stop:
-            return stop.value
+            value: T = stop.value
+            return value
         except GraphMemError:
             raise
         except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
@@ -124,5 +137,7 @@ class AsyncGraphMem(StoreApi):
                 raise
             raise translate(e, what) from e
 
-    def _run(self, plan: ops.Plan[Any]) -> Any:
+    def _run(self, plan: ops.Plan[T]) -> Coroutine[Any, Any, T]:
+        """A coroutine of the plan's value: what WorkingMemory and Playbooks, written once for both
+        clients, hand their plans to."""
         return self._run_async(plan)

@@ -1,26 +1,32 @@
 """The synchronous client: one long-lived driver, short sessions, plans run with the sync driver.
 
 A :class:`GraphMem` is bound to one tenant; every query it runs is scoped by that tenant
-(``for_tenant`` gives a sibling on the same driver). Its public methods are defined once in
-:class:`graphmem.api.StoreApi`; this module only knows how to run a plan.
+(``for_tenant`` gives a sibling on the same driver). Its public operations are defined once in
+:mod:`graphmem.surface` (typed here by the generated :class:`graphmem.faces.SyncFace`); this
+module only knows how to run a plan.
 """
 
 from __future__ import annotations
 
 import weakref
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeVar
 
 import neo4j
 from neo4j.api import BookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, StoreApi, from_driver, translate, utcnow
+from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
 from .errors import GraphMemError
+from .faces import SyncFace
+from .models import HistoryEntry
 from .queries import Call, row
 from .scope import check_call
 from .settings import Settings
+from .surface import When
 
 __all__ = ["GraphMem", "utcnow"]
+
+T = TypeVar("T")
 
 
 def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
@@ -40,7 +46,7 @@ def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
 _SCHEMA_READY: "weakref.WeakKeyDictionary[Any, set[str | None]]" = weakref.WeakKeyDictionary()
 
 
-class GraphMem(StoreApi):
+class GraphMem(SyncFace):
     """A temporal memory store for one tenant. Use as a context manager, or call :meth:`close`.
 
     Reads see this client's own writes, on a cluster too: the write transactions and the routed
@@ -98,9 +104,16 @@ class GraphMem(StoreApi):
             yield from rows
             after = rows[-1]["seq"]
 
-    def history_values(self, subject: str, topic: str, **kw: Any) -> list[str]:
-        """The history as FORMAT.md counts it: values in the order they became valid, repeats merged."""
-        return ops.history_values(self.history(subject, topic, **kw))
+    def history_values(self, subject: str, topic: str, *, env: str | None = None, known_at: When | None = None,
+                       session: str | None = None, include_candidates: bool = False) -> list[str]:
+        """The history as FORMAT.md counts it: values in the order they became valid, repeats merged.
+
+        >>> mem.history_values("deploy", "port")
+        ['8000', '8080']
+        """
+        entries: list[HistoryEntry] = self.history(subject, topic, env=env, known_at=known_at, session=session,
+                                                   include_candidates=include_candidates)
+        return ops.history_values(entries)
 
     # -- running plans ---------------------------------------------------------------------------
 
@@ -119,7 +132,7 @@ class GraphMem(StoreApi):
         self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
 
-    def _run(self, plan: ops.Plan[Any]) -> Any:
+    def _run(self, plan: ops.Plan[T]) -> T:
         what = "plan"
         try:
             step = plan.send(None)
@@ -137,7 +150,8 @@ class GraphMem(StoreApi):
                     continue
                 step = plan.send(result)
         except StopIteration as stop:
-            return stop.value
+            value: T = stop.value
+            return value
         except GraphMemError:
             raise
         except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step

@@ -65,7 +65,9 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
     """An MCP server whose tools act on ``store`` (and only on its tenant), as ``agent``, for
     ``user``. ``trust_agent_writes``: the agent's own assertions are L1 and confirmed (an explicit
     decision). ``allow_erase``: ``forget`` erases at once instead of filing an erase request."""
-    agent_says = {} if trust_agent_writes else {"authority": "L2"}
+    # What the agent's own assertions are: L1 and confirmed when trusted, else L2 candidates.
+    agent_authority: Literal["L1", "L2"] = "L1" if trust_agent_writes else "L2"
+    agent_status: Literal["confirmed", "candidate"] = "confirmed" if trust_agent_writes else "candidate"
     from .extras import require
     MCPServer = require("mcp", "mcp.server.mcpserver").MCPServer
 
@@ -103,8 +105,7 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
         exception. It is kept as your (the agent's) unconfirmed suggestion until the person confirms it."""
         async def go() -> dict[str, Any]:
             r = await store.set(subject, topic, value, valid_from=valid_from, valid_to=valid_to, env=env,
-                                source=source, actor=agent,
-                                **(agent_says and {**agent_says, "status": "candidate"}))
+                                source=source, actor=agent, authority=agent_authority, status=agent_status)
             return {"seq": r.seq, "fact": r.fact, "author": agent,
                     "status": "confirmed" if trust_agent_writes else "candidate",
                     "authority": "L1" if trust_agent_writes else "L2"}
@@ -117,7 +118,7 @@ def build_server(store: AsyncGraphMem, *, user: str | None = None, agent: str = 
         topics). Yours is an inferred (L2) revoke: it never overrides what a person stated."""
         async def go() -> dict[str, Any]:
             r = await store.revoke(subject, topic, value=value, effective=effective, env=env, actor=agent,
-                                   **agent_says)
+                                   authority=agent_authority)
             return {"seq": r.seq, "fact": r.fact, "author": agent}
         return await guarded(go())
 

@@ -2,7 +2,7 @@
 
 Three gates, each raising :class:`~graphmem.errors.TenantError` before anything is written:
 
-* :func:`bind_tenant` wraps every public method of :class:`graphmem.api.StoreApi`: a
+* :func:`bind_tenant` wraps every public method of the clients (graphmem.faces, graphmem.api): a
   ``tenant=`` keyword naming another tenant is refused (the bound tenant itself is accepted and
   dropped, so FORMAT.md dicts that repeat it still work);
 * :func:`check_event_tenant` refuses an event whose ``tenant`` field names another tenant

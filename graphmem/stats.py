@@ -80,7 +80,7 @@ def _rate(part: int, whole: int) -> float | None:
 
 
 def stats(tenant: str, now: datetime, since: Any = None) -> Plan[Stats]:
-    """The plan behind :meth:`graphmem.api.StoreApi.stats`."""
+    """The plan behind :func:`graphmem.surface.stats`."""
     start = parse_time(since) if since is not None else now - DEFAULT_WINDOW
     out = Stats(tenant=tenant, since=start, at=now)
     for r in (yield from _read("stats/writes", tenant, since=start)):
