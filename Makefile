@@ -30,8 +30,8 @@ demo: install
 	@if [ -z "$$NEO4J_URI" ]; then $(BIN)/graphmem server start; fi
 	$(BIN)/graphmem demo --tenant $(DEMO_TENANT)
 
-# Install, start Neo4j (unless NEO4J_URI points elsewhere), run every test, stop what we started.
-test: install
+# Install, type-check, start Neo4j (unless NEO4J_URI points elsewhere), run every test, stop what we started.
+test: install typecheck
 	@started=0; \
 	if [ -z "$$NEO4J_URI" ] && ! $(BIN)/graphmem server status --json | grep -q '"running": true'; then \
 	  $(BIN)/graphmem server start || exit 1; started=1; \
