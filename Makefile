@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The local Neo4j keeps its jars' build, data and logs here (see graphmem/server.py).
+# The local Neo4j keeps its jars' build, data and logs here (see graphmem/local/server.py).
 export GRAPHMEM_HOME ?= $(CURDIR)/.graphmem
 
 .PHONY: install demo test test-thorough typecheck unit server-start server-stop eval clean

@@ -18,17 +18,17 @@ import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
-import graphmem.client as client_module
+import graphmem.store.client as client_module
 from graphmem import GraphMem
-from graphmem.scope import check_call
-from graphmem.settings import Settings
-from graphmem.temporal_kg import find_files, load
+from graphmem.core.scope import check_call
+from graphmem.store.settings import Settings
+from graphmem.bench.temporal_kg import find_files, load
 
 SECONDS: dict[str, float] = collections.defaultdict(float)
 CALLS: collections.Counter[str] = collections.Counter()
 
 
-def _timed_drive_tx(tx, steps, tenant):  # the same loop as graphmem.client._drive_tx, timed per query
+def _timed_drive_tx(tx, steps, tenant):  # the same loop as graphmem.store.client._drive_tx, timed per query
     t_in = time.perf_counter()
     try:
         t0 = time.perf_counter()

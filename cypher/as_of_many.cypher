@@ -1,7 +1,7 @@
 // as_of_many: as_of.cypher for several slots in one round trip — the same view (materialised
 // segments live at $valid_at as known at $known_at), one row per slot in the order given, its
 // segments collected in as_of's order. recall uses it to say, for every message and old fact it
-// shows, what holds now (graphmem.episodic.mark_replaced, history_items).
+// shows, what holds now (graphmem.recall.episodic.mark_replaced, history_items).
 // Browser:  :param tenant => 'demo'
 //           :param slots => [{subject: 'lin', topic: 'home_address', env: ''}]
 //           :param valid_at => toString(datetime())

@@ -1,7 +1,7 @@
 """graphmem: a temporal memory store for AI agents, kept as a knowledge graph in Neo4j.
 
-The public names are imported when first used (PEP 562), so ``import graphmem.cli`` or
-``graphmem.errors`` does not load the driver, pydantic models or the NLP stack: a CLI call pays
+The public names are imported when first used (PEP 562), so ``import graphmem.interfaces.cli`` or
+``graphmem.core.errors`` does not load the driver, pydantic models or the NLP stack: a CLI call pays
 only for what its command uses.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .errors import (
+from .core.errors import (
     AccessError,
     ConfigurationError,
     ConnectionError_,
@@ -28,19 +28,19 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from .aio import AsyncGraphMem
-    from .client import GraphMem
-    from .memory_context import ContextItem, Gap, MemoryContext
-    from .models import Answer, HistoryEntry, Why, WriteResult, parse_event
-    from .settings import Settings
-    from .stats import Stats
-    from .working import WorkingItem, WorkingMemory, WorkingPolicy
+    from .store.aio import AsyncGraphMem
+    from .store.client import GraphMem
+    from .recall.memory_context import ContextItem, Gap, MemoryContext
+    from .core.models import Answer, HistoryEntry, Why, WriteResult, parse_event
+    from .store.settings import Settings
+    from .governance.stats import Stats
+    from .working.working import WorkingItem, WorkingMemory, WorkingPolicy
 
 _LAZY = {
-    "AsyncGraphMem": "aio", "GraphMem": "client", "ContextItem": "memory_context", "Gap": "memory_context",
-    "MemoryContext": "memory_context", "Answer": "models", "HistoryEntry": "models", "Why": "models",
-    "WriteResult": "models", "parse_event": "models", "Settings": "settings", "Stats": "stats",
-    "WorkingItem": "working", "WorkingMemory": "working", "WorkingPolicy": "working",
+    "AsyncGraphMem": "store.aio", "GraphMem": "store.client", "ContextItem": "recall.memory_context", "Gap": "recall.memory_context",
+    "MemoryContext": "recall.memory_context", "Answer": "core.models", "HistoryEntry": "core.models", "Why": "core.models",
+    "WriteResult": "core.models", "parse_event": "core.models", "Settings": "store.settings", "Stats": "governance.stats",
+    "WorkingItem": "working.working", "WorkingMemory": "working.working", "WorkingPolicy": "working.working",
 }
 
 

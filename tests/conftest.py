@@ -1,4 +1,4 @@
-"""Shared fixtures: a real Neo4j (graphmem.testing order) and a fresh tenant per test."""
+"""Shared fixtures: a real Neo4j (graphmem.local.testing order) and a fresh tenant per test."""
 
 from __future__ import annotations
 
@@ -57,8 +57,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 @pytest.fixture(scope="session")
 def neo4j_target():
-    from graphmem.errors import GraphMemError
-    from graphmem.testing import find_neo4j
+    from graphmem.core.errors import GraphMemError
+    from graphmem.local.testing import find_neo4j
 
     try:
         target = find_neo4j()

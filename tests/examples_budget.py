@@ -9,7 +9,7 @@ eight-writer concurrency test (tests/integration/test_concurrency.py) its full 8
 
 from __future__ import annotations
 
-from graphmem.config import env_config
+from graphmem.core.config import env_config
 
 
 def examples(full: int) -> int:

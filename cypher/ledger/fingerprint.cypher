@@ -1,5 +1,5 @@
 // Everything of a tenant's projection that a replay must reproduce: facts, their marks, and the
-// timeline segments (HOLDS / RELATED), as comparable lines (graphmem.chain.verify hashes them).
+// timeline segments (HOLDS / RELATED), as comparable lines (graphmem.store.chain.verify hashes them).
 MATCH (f:Fact {tenant: $tenant})
 RETURN [f.uid, f.kind, f.subject, f.topic, f.env, f.value, toString(f.valid_from), toString(f.valid_to),
         toString(f.recorded_at), f.authority, f.status, toString(f.confirmed_at), toString(f.rejected_at),

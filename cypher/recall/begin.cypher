@@ -4,7 +4,7 @@
 // (a tenant of messages only skips the fact and playbook legs: fewer round trips, same answer).
 // With the vectors the tenant has in each index, and the size of the label each index covers (the
 // count store: no scan), so the vector legs ask a shared index for only as many hits as the
-// tenant's share of it needs (graphmem.recall.vector_k).
+// tenant's share of it needs (graphmem.recall.recall.vector_k).
 // Browser:  :param tenant => 'conv-26'
 OPTIONAL MATCH (h:LedgerHead {tenant: $tenant})
 OPTIONAL MATCH (x:EmbeddingState {tenant: $tenant})

@@ -2,7 +2,7 @@
 // 1. scope (tenant, subject and its neighbourhood, environment), 2. time (only segments live at
 // ($valid_at, $known_at)), 3. candidates by relevance (graph, topic, full-text, vector legs),
 // 4. rank (weighted reciprocal-rank fusion of the legs; authority/validity/confidence are weighed in Python,
-// graphmem.recall, where the warnings are also drawn).
+// graphmem.recall.recall, where the warnings are also drawn).
 // Every leg ends in the same scope-and-time join, so nothing outside the scope or the time reaches
 // the ranking, whatever the index returned.
 // Browser:  :param tenant => 't-addr'

@@ -1,5 +1,5 @@
 // recall/history: facts a question about the past matches that held once but do not hold at
-// $valid_at (as known at $known_at) — superseded, ended or expired. graphmem.episodic shows them as
+// $valid_at (as known at $known_at) — superseded, ended or expired. graphmem.recall.episodic shows them as
 // history, with what holds now; never as the current value. Quoted claims are left to
 // recall/quoted.
 // Browser:  :param tenant => 't-addr'

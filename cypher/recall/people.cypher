@@ -1,6 +1,6 @@
 // recall/people: who the names of a task may be — speakers of the tenant's messages, entity ids
 // and names, and the subjects of `alias` facts — found through the full-text indexes (case-
-// insensitive; a trailing * is a prefix, for nicknames). graphmem.episodic picks exact over prefix
+// insensitive; a trailing * is a prefix, for nicknames). graphmem.recall.episodic picks exact over prefix
 // and reports a name with two candidates instead of guessing.
 // Browser:  :param tenant => 'conv-26'
 //           :param lucene_authors => 'tenant:"conv-26" AND author:("Mel" OR mel*)'

@@ -1,4 +1,4 @@
-// Working memory under erase (graphmem.working_store.erase_targets): the items that may be part of
+// Working memory under erase (graphmem.working.working_store.erase_targets): the items that may be part of
 // what is erased — written by the subject, carrying a claim (the code keeps those whose claim names
 // the subject), a tool result whose source is erased, or an item the end gate turned into an erased
 // source (`keys`: the session and item ids read back from those sources).

@@ -1,4 +1,4 @@
-// Working memory (graphmem.working): the items a session added — turns, tool results, decisions,
+// Working memory (graphmem.working.working): the items a session added — turns, tool results, decisions,
 // hypotheses, instructions, todos, summaries — written by the ledger event that added them.
 // Times arrive as ISO 8601 text.
 UNWIND $items AS i

@@ -1,5 +1,5 @@
 // Working memory: one session's state — its budget policy, latest checkpoint, context reads and
-// how it closed — merged from the ledger events of one transaction (graphmem.working_store).
+// how it closed — merged from the ledger events of one transaction (graphmem.working.working_store).
 UNWIND $sessions AS s
 MERGE (w:WorkingSession {tenant: $tenant, session: s.session})
 ON CREATE SET w.opened_at = datetime(s.first_at), w.status = 'open', w.checkpoints = 0, w.contexts = 0,

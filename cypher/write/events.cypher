@@ -1,7 +1,7 @@
 // Times arrive as ISO 8601 text and become DateTime here: the driver packs text far faster than temporal values.
 // Append events to the tenant's ledger and move its head; same transaction as their effect.
 // Each event carries the digest of its content and a hash chained to the previous event's
-// (graphmem.chain); the head keeps the last hash.
+// (graphmem.store.chain); the head keeps the last hash.
 MATCH (h:LedgerHead {tenant: $tenant})
 SET h.seq = $seq, h.last_recorded_at = datetime($last_recorded_at), h.last_hash = $last_hash, h.locked_by = null
 WITH h

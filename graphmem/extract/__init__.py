@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Sequence, runtime_checkable
 
-from ..models import MessageEvent
+from ..core.models import MessageEvent
 from .rules import PriorFact, RuleExtractor
 from .vocabulary import Vocabulary
 

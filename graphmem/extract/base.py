@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from ..models import MessageEvent
+from ..core.models import MessageEvent
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary

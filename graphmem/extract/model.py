@@ -22,8 +22,8 @@ import re
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from ..errors import ConfigurationError, ExtractionError
-from ..models import MessageEvent, parse_event
+from ..core.errors import ConfigurationError, ExtractionError
+from ..core.models import MessageEvent, parse_event
 from .gates import is_question, judge_en, judge_zh
 from .quotes import find_quote, mentions_old_document
 from .base import _lang

@@ -97,7 +97,7 @@ def enabled() -> bool:
     unset (``auto``) when a core is free: more than one, and the last minute's load average at
     least one below their number. On a saturated machine a second process only shares the same
     CPU and adds its hand-off (measured: no wall gain at load 6-10 on 2 cores)."""
-    from ..config import env_config
+    from ..core.config import env_config
     mode = env_config().parse_workers
     if _broken or mode == "0":
         return False

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from ..models import MessageEvent
+from ..core.models import MessageEvent
 from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
                    _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time

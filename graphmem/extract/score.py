@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..models import MessageEvent
+from ..core.models import MessageEvent
 from .rules import PriorFact
 
 __all__ = ["score", "load"]

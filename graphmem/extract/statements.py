@@ -12,7 +12,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
-from ..models import MessageEvent
+from ..core.models import MessageEvent
 from .base import (CANDIDATE_BELOW, PriorFact, _CANCEL, _CHANGE_WORDS, _CORRECTION, _Found, _Matcher, _MOVE_WORDS,
                    _NEGATED_NOT_ANYMORE, _ONE_OFF, _OPEN_CUE_EN, _OPEN_CUE_ZH, _REVOKE_STRONG, _REVOKE_VERB,
                    _STANDING, _TEMPORARY)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import ConfigurationError
+from ..core.errors import ConfigurationError
 
 __all__ = ["Pattern", "TopicRules", "Vocabulary"]
 
@@ -74,7 +74,7 @@ class Vocabulary:
     @classmethod
     @lru_cache(maxsize=1)
     def default(cls) -> "Vocabulary":
-        from ..config import env_config
+        from ..core.config import env_config
         extra = env_config().vocabulary
         return cls.load(*([extra] if extra else []))
 

@@ -7,9 +7,9 @@ import uuid
 
 import pytest
 
-from graphmem.aio import AsyncGraphMem
-from graphmem.errors import TemporalError, ValidationError
-from graphmem.evaluation import run_files_async
+from graphmem.store.aio import AsyncGraphMem
+from graphmem.core.errors import TemporalError, ValidationError
+from graphmem.bench.evaluation import run_files_async
 
 
 def _run(coro):
@@ -49,12 +49,12 @@ def test_async_writes_reads_and_errors(neo4j_target):
 
 
 def test_sync_and_async_clients_share_one_implementation():
-    """No copy-pasted twin: every operation is defined once (graphmem.surface); both clients get
+    """No copy-pasted twin: every operation is defined once (graphmem.store.surface); both clients get
     it from the faces generated from that definition and redefine none of it."""
-    from graphmem import surface
-    from graphmem.api import StoreApi
-    from graphmem.client import GraphMem
-    from graphmem.faces import AsyncFace, SyncFace
+    from graphmem.store import surface
+    from graphmem.store.api import StoreApi
+    from graphmem.store.client import GraphMem
+    from graphmem.store.faces import AsyncFace, SyncFace
 
     public = {n for n in surface.__all__ if callable(getattr(surface, n))}
     assert {"apply", "apply_bulk", "as_of", "history", "why", "path", "rebuild"} <= public

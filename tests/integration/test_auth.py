@@ -16,8 +16,9 @@ from pathlib import Path
 import neo4j
 import pytest
 
-from graphmem import GraphMem, server
-from graphmem.settings import Settings
+from graphmem import GraphMem
+from graphmem.local import server
+from graphmem.store.settings import Settings
 
 EXE = str(Path(sys.executable).parent / "graphmem")
 

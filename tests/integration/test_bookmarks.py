@@ -13,8 +13,8 @@ import neo4j
 from neo4j.api import AsyncBookmarkManager, BookmarkManager
 
 from graphmem import GraphMem
-from graphmem.aio import AsyncGraphMem
-from graphmem.settings import Settings
+from graphmem.store.aio import AsyncGraphMem
+from graphmem.store.settings import Settings
 
 
 def _routed(neo4j_target) -> Settings:

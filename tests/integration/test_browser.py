@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import queries
-from graphmem.config import env_config
-from graphmem.demo import DEMO_EVENTS
+from graphmem.store import queries
+from graphmem.core.config import env_config
+from graphmem.local.demo import DEMO_EVENTS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -33,7 +33,7 @@ def _browser_url(neo4j_target) -> str:
         return url
     if neo4j_target.how != "local":
         pytest.skip("Neo4j is not the local server; set GRAPHMEM_BROWSER_URL to test its Browser")
-    from graphmem import server
+    from graphmem.local import server
     return server.status().browser_url
 
 

@@ -73,7 +73,7 @@ def test_playbook_transitions_are_ledger_events(store):
 def test_every_eval_suite_tenant_verifies(store, eval_dir):
     """Load every scenario of every shared suite as the eval does (one tenant per scenario tenant)
     and verify each tenant's chain and projection."""
-    from graphmem.errors import GraphMemError
+    from graphmem.core.errors import GraphMemError
 
     tenants: set[str] = set()
     try:

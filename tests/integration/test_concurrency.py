@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from graphmem import GraphMem
-from graphmem.config import env_config
-from graphmem.settings import Settings
+from graphmem.core.config import env_config
+from graphmem.store.settings import Settings
 
 from test_rebuild import canonical_hash
 

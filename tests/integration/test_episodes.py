@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from graphmem.errors import NotFoundError, ValidationError
+from graphmem.core.errors import NotFoundError, ValidationError
 
 from test_rebuild import canonical_hash
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import GraphMem
-from graphmem.errors import ValidationError
+from graphmem.core.errors import ValidationError
 
 EXE = str(Path(sys.executable).parent / "graphmem")
 
@@ -189,8 +189,8 @@ def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, d
     """context() reads the ledger head and the embedding state in one query (recall/begin); the
     pending-embeddings query runs only when the ledger moved, and a last event with nothing to embed
     (a revoke) still counts as looked at — else every later context() would look again for nothing."""
-    from graphmem import client as gc
-    from graphmem.queries import Call
+    from graphmem.store import client as gc
+    from graphmem.store.queries import Call
 
     store.ingest_bulk(CHAT)
     store.set("Caroline", "hobby", "painting", recorded_at="2023-06-02T00:00:00Z")
@@ -221,7 +221,7 @@ def test_as_of_many_answers_each_slot_as_as_of_does(store, eval_dir):
     conflict, a many-valued topic, an expiry note), at several days and as known on several days."""
     import json
 
-    from graphmem import ops
+    from graphmem.store import ops
 
     scenarios = {s["id"]: s for s in json.loads((eval_dir / "scenarios.json").read_text(encoding="utf-8"))}
     events = [e for sid in ("address-move-trip-quote", "equal-sources-conflict") for e in scenarios[sid]["events"]]

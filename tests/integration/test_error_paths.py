@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem import GraphMem
-from graphmem.errors import ConnectionError_, NotFoundError
+from graphmem.core.errors import ConnectionError_, NotFoundError
 
 
 class FileExtractor:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from graphmem.evaluation import run_files
+from graphmem.bench.evaluation import run_files
 
 
 def test_structured_scenarios_all_pass(store, eval_dir):

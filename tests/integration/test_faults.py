@@ -23,7 +23,7 @@ N = 3000
 IMPORTER = """
 import json, sys
 from graphmem import GraphMem
-from graphmem.settings import Settings
+from graphmem.store.settings import Settings
 events = json.load(open(sys.argv[2]))
 with GraphMem(Settings.from_env(uri=sys.argv[1]), tenant=sys.argv[3], install_schema=False) as mem:
     for i in range(0, len(events), 100):
@@ -33,7 +33,7 @@ with GraphMem(Settings.from_env(uri=sys.argv[1]), tenant=sys.argv[3], install_sc
 
 
 def _events(kg_dir) -> list[dict]:
-    from graphmem.temporal_kg import load
+    from graphmem.bench.temporal_kg import load
     kg = load(kg_dir / "yago-like" / "train.txt")
     out = [{"op": "topic", "name": r, "cardinality": "many", "id": f"topic-{r}"} for r in kg.relations]
     out += [dict(f.event(), id=f"kg-{i}") for i, f in enumerate(kg.facts[:N])]
@@ -84,7 +84,7 @@ def test_kill_the_client_mid_import(store, driver, kg_dir, neo4j_target, tmp_pat
 def test_kill_the_neo4j_jvm_mid_import(store, driver, kg_dir, neo4j_target, tmp_path):
     if neo4j_target.how != "local":
         pytest.skip("only the local server can be killed from here")
-    from graphmem import server
+    from graphmem.local import server
 
     events = _events(kg_dir)
     path = tmp_path / "events.json"

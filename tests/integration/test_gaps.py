@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem import GraphMem, examples
-from graphmem.errors import QueryError
+from graphmem.core.errors import QueryError
 
 TASK = "where should I send lin's package on Oct 5?"
 HOME, HOTEL = "河湾路", "海星酒店"
@@ -110,7 +110,8 @@ def test_failed_legs_degrade_with_a_warning(lin, monkeypatch):
     # tenant that has playbooks
     mem = GraphMem(lin.settings, tenant=lin.tenant, driver=lin._driver, install_schema=False, embedder=Boom(),
                    clock=lin._clock)
-    from graphmem import playbooks, summaries
+    from graphmem.playbooks import playbooks
+    from graphmem.recall import summaries
 
     def broken_applicable(tenant, area):
         raise QueryError("playbooks are down", query="playbook/applicable")

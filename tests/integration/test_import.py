@@ -74,7 +74,7 @@ def test_import_temporal_kg_shows_progress_and_summary(neo4j_target, kg_dir, tmp
 
 def test_import_a_downloaded_folder_takes_its_train_valid_test(neo4j_target, kg_dir):
     """``graphmem import DIR`` as docs/data.md shows it (TILP's data/WIKIDATA12k), here on the generated sample."""
-    from graphmem.temporal_kg import PARTS, load
+    from graphmem.bench.temporal_kg import PARTS, load
 
     tenant = f"kg-{uuid.uuid4().hex[:8]}"
     folder = kg_dir / "wikidata-like"

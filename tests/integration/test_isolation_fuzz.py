@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.examples_budget import examples
 
-from graphmem.errors import GraphMemError
+from graphmem.core.errors import GraphMemError
 
 from test_rebuild import canonical_hash
 
@@ -159,7 +159,7 @@ def _victim(store, run: str):
                                                                    HealthCheck.too_slow])
 @given(calls=st.lists(st.sampled_from(sorted(WRITES)), min_size=1, max_size=6))
 def test_no_write_ever_crosses_tenants(store, driver, calls):
-    from graphmem.errors import TenantError
+    from graphmem.core.errors import TenantError
 
     run = uuid.uuid4().hex[:6]
     victim = _victim(store, run)
@@ -184,8 +184,8 @@ def test_no_write_ever_crosses_tenants(store, driver, calls):
 def test_no_write_crosses_tenants_through_the_async_client(neo4j_target, store, driver):
     import asyncio
 
-    from graphmem.aio import AsyncGraphMem
-    from graphmem.errors import TenantError
+    from graphmem.store.aio import AsyncGraphMem
+    from graphmem.core.errors import TenantError
 
     victim = _victim(store, uuid.uuid4().hex[:6])
     before = canonical_hash(driver, victim.tenant)

@@ -16,7 +16,7 @@ from opentelemetry.sdk.trace import TracerProvider  # noqa: E402
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
 
-from graphmem.errors import ValidationError  # noqa: E402
+from graphmem.core.errors import ValidationError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,7 @@ def test_a_failed_leg_is_counted(otel, store):
 
 
 def test_without_opentelemetry_everything_is_a_no_op(store, monkeypatch):
-    from graphmem import observe
+    from graphmem.store import observe
     monkeypatch.setattr(observe, "_otel", lambda: None)
     store.set("a", "b", "c")
     assert store.context("a b", subject="a").items

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import NotFoundError, ValidationError, queries
+from graphmem import NotFoundError, ValidationError
+from graphmem.store import queries
 
 EXE = str(Path(sys.executable).parent / "graphmem")
 RULES = ["must: run migrations", "must: restart service", "never: edit prod config by hand", "output: report"]

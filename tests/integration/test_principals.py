@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem import GraphMem
-from graphmem.errors import NotFoundError, ValidationError
+from graphmem.core.errors import NotFoundError, ValidationError
 
 
 def _as(store, actor: str) -> GraphMem:

@@ -1,7 +1,7 @@
 """Random event sequences through the store and through a small reference model of DESIGN.md §5.
 
 The reference model below is written from the DESIGN.md text directly (brute force, no shared
-code with graphmem.temporal); every as_of answer of the store, over valid and record time,
+code with graphmem.core.temporal); every as_of answer of the store, over valid and record time,
 must equal the model's.
 """
 
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.examples_budget import examples
 
-from graphmem.errors import GraphMemError
+from graphmem.core.errors import GraphMemError
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 SUBJECT = "subj"

@@ -81,7 +81,7 @@ def test_bulk_import_equals_one_by_one(store, driver, eval_dir):
 
 
 def test_a_bulk_batch_is_atomic(store):
-    from graphmem.errors import TemporalError
+    from graphmem.core.errors import TemporalError
     good = [{"op": "set", "subject": "x", "topic": "p", "value": str(i), "recorded_at": f"2026-01-0{i + 1}"}
             for i in range(4)]
     bad = good[:2] + [{"op": "set", "subject": "x", "topic": "p", "value": "z", "recorded_at": "2025-01-01"}]

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from graphmem import GraphMem, ValidationError
-from graphmem.budget import count_tokens
-from graphmem.embed import HashingEmbedder
-from graphmem.errors import StaleError
+from graphmem.recall.budget import count_tokens
+from graphmem.recall.embed import HashingEmbedder
+from graphmem.core.errors import StaleError
 
 
 def _load(store, scenario_id: str, eval_dir, file: str = "scenarios.json") -> None:
@@ -358,9 +358,9 @@ def test_async_client_gives_the_same_context(neo4j_target, store, eval_dir):
 
 def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, eval_dir):
     """Run a whole context() plan with PROFILE on every statement: no label or all-nodes scans."""
-    from graphmem import ops
-    from graphmem.queries import Call
-    from graphmem.recall import context
+    from graphmem.store import ops
+    from graphmem.store.queries import Call
+    from graphmem.recall.recall import context
 
     _load(store, "address-move-trip-quote", eval_dir)
     store.set("lin", "diet", "vegan", authority="L0", session="s1", recorded_at="2026-11-01T00:00:00Z")
@@ -395,7 +395,7 @@ def test_every_query_of_a_context_uses_indexes_not_label_scans(store, driver, ev
 
 
 def test_the_demo_ends_with_what_an_agent_is_told(store):
-    from graphmem.demo import run_demo
+    from graphmem.local.demo import run_demo
 
     lines = list(run_demo(store))
     told = "\n".join(lines[lines.index(""):])
@@ -403,8 +403,8 @@ def test_the_demo_ends_with_what_an_agent_is_told(store):
 
 
 def test_a_write_landing_while_a_summary_is_built_leaves_it_stale(store, driver):
-    from graphmem import ops
-    from graphmem.summaries import summary
+    from graphmem.store import ops
+    from graphmem.recall.summaries import summary
 
     store.set("lin", "employer", "Acme", recorded_at="2026-01-01T00:00:00Z")
     plan = summary(store.tenant, store._clock(), "lin")

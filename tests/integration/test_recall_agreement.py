@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from graphmem.evaluation import run_files, run_files_async
+from graphmem.bench.evaluation import run_files, run_files_async
 
 EXE = str(Path(sys.executable).parent / "graphmem")
 

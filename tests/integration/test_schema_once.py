@@ -4,7 +4,8 @@ CLI call used to run schema.cypher's statements)."""
 
 from __future__ import annotations
 
-from graphmem import GraphMem, queries
+from graphmem import GraphMem
+from graphmem.store import queries
 
 
 class Counting(GraphMem):

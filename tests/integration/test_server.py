@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from graphmem import GraphMem
-from graphmem.errors import ConnectionError_
-from graphmem.settings import Settings
+from graphmem.core.errors import ConnectionError_
+from graphmem.store.settings import Settings
 
 EXE = str(Path(sys.executable).parent / "graphmem")
 

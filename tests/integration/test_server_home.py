@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import server
-from graphmem.settings import LOCAL_BOLT_PORT
+from graphmem.local import server
+from graphmem.store.settings import LOCAL_BOLT_PORT
 
 EXE = str(Path(sys.executable).parent / "graphmem")
 

@@ -47,7 +47,7 @@ def test_stats_of_an_empty_tenant_says_n_a(store):
 
 
 def test_the_cli_prints_stats_per_tenant(neo4j_target, driver, monkeypatch):
-    from graphmem.cli import app
+    from graphmem.interfaces.cli import app
 
     monkeypatch.setenv("NEO4J_URI", neo4j_target.settings.uri)
     if neo4j_target.settings.password is not None:

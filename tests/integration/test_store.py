@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from graphmem import GraphMem, NotFoundError, TemporalError, ValidationError
-from graphmem import queries
-from graphmem.settings import Settings
+from graphmem.store import queries
+from graphmem.store.settings import Settings
 
 
 def _count_events(store) -> int:
@@ -78,7 +78,7 @@ def test_routing_uri_and_named_database(neo4j_target):
     """neo4j:// (routing) works against the same server; the database name is passed through."""
     s = neo4j_target.settings
     routed = Settings(uri=s.uri.replace("bolt://", "neo4j://"), user=s.user, password=s.password, database="neo4j")
-    from graphmem.embed import HashingEmbedder
+    from graphmem.recall.embed import HashingEmbedder
     with GraphMem(routed, tenant="routing-check", embedder=HashingEmbedder()) as mem:
         try:
             mem.set("a", "b", "c")
@@ -92,7 +92,7 @@ def test_routing_uri_and_named_database(neo4j_target):
 
 def test_unknown_database_is_a_clear_error(neo4j_target):
     s = neo4j_target.settings
-    from graphmem.errors import QueryError
+    from graphmem.core.errors import QueryError
     with pytest.raises(QueryError, match="DatabaseNotFound|not found|does not exist"):
         GraphMem(Settings(uri=s.uri, user=s.user, password=s.password, database="nosuchdb"))
 

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem import GraphMem
-from graphmem.errors import StaleError
+from graphmem.core.errors import StaleError
 
 from test_rebuild import canonical_hash
 

@@ -1,4 +1,4 @@
-"""Working memory (graphmem.working): budget, strategies, checkpoints, ledger, erase, the end gate."""
+"""Working memory (graphmem.working.working): budget, strategies, checkpoints, ledger, erase, the end gate."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import uuid
 import pytest
 
 from graphmem import GraphMem
-from graphmem.errors import NotFoundError, SensitiveDataError, TenantError, ValidationError
+from graphmem.core.errors import NotFoundError, SensitiveDataError, TenantError, ValidationError
 
 TURN = ("The customer asked about the migration of the billing service to the new cluster, and we went "
         "through the steps one by one: freeze writes, snapshot the database, copy it over, replay the tail "
@@ -21,7 +21,7 @@ def _head(store: GraphMem) -> int:
 
 
 def test_a_2000_token_budget_holds_10000_tokens_of_turns(store):
-    from graphmem.budget import count_tokens
+    from graphmem.recall.budget import count_tokens
 
     w = store.working("long", budget_tokens=2000, strategy="compress")
     added, warned, total_in = [], [], 0
@@ -271,7 +271,7 @@ def test_the_end_gate_keeps_no_secret_and_takes_no_agent_turn_for_a_persons(stor
 
 
 def test_ids_built_from_session_and_item_never_meet():
-    from graphmem.working_store import wm_id
+    from graphmem.working.working_store import wm_id
 
     assert wm_id("a/b", "c") != wm_id("a", "b/c")
     assert wm_id("s", "checkpoint:1") != wm_id("s", "checkpoint", "1")

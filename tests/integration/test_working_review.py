@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from graphmem.errors import NotFoundError, SessionClosedError
+from graphmem.core.errors import NotFoundError, SessionClosedError
 
 TURN = ("We went through the migration of the billing service step by step: freeze writes, snapshot "
         "the database, copy it over, replay the tail of the log, switch the traffic and watch the errors. ")
@@ -94,7 +94,7 @@ def test_erasing_a_summary_keeps_what_it_replaced_replaced(store):
 
 
 def test_context_never_opens_a_session_and_never_half_succeeds_on_a_closed_one(store):
-    from graphmem.working_store import record
+    from graphmem.working.working_store import record
 
     head = _head(store)
     with pytest.raises(NotFoundError):

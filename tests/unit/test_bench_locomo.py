@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from graphmem.bench_extract import locomo_turns, run_locomo
+from graphmem.bench.bench_extract import locomo_turns, run_locomo
 
 
 @pytest.fixture

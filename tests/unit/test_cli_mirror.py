@@ -1,5 +1,5 @@
 """The CLI mirrors the client (no database): every public method of GraphMem, mem.playbooks and
-mem.working(session) has a command (graphmem.cli.mirror lists the few exceptions and renames),
+mem.working(session) has a command (graphmem.interfaces.cli.mirror lists the few exceptions and renames),
 every command's --help shows an example, main() loads the module that owns a command, and
 importing the CLI (or what `graphmem as-of` imports) does not load the NLP stack."""
 
@@ -14,9 +14,9 @@ import typer.main
 from typer.testing import CliRunner
 
 from graphmem import GraphMem, WorkingMemory
-from graphmem.cli import COMMANDS, MODULES, app, build
-from graphmem.cli.mirror import NOT_COMMANDS, RENAMED, command_for
-from graphmem.playbooks import Playbooks
+from graphmem.interfaces.cli import COMMANDS, MODULES, app, build
+from graphmem.interfaces.cli.mirror import NOT_COMMANDS, RENAMED, command_for
+from graphmem.playbooks.playbooks import Playbooks
 
 
 def _tree(group, path=()):
@@ -88,7 +88,7 @@ def test_main_loads_the_module_that_owns_each_command():
 
 
 HEAVY = ("spacy", "wordllama", "numpy", "neomodel", "mcp", "torch", "sentence_transformers", "rich", "neo4j",
-         "pydantic", "graphmem.extract", "graphmem.client", "graphmem.recall")
+         "pydantic", "graphmem.extract", "graphmem.store.client", "graphmem.recall.recall")
 
 
 def _loaded(code: str) -> set[str]:
@@ -98,19 +98,19 @@ def _loaded(code: str) -> set[str]:
 
 
 def test_importing_the_cli_loads_nothing_heavy():
-    loaded = _loaded("import graphmem.cli")
+    loaded = _loaded("import graphmem.interfaces.cli")
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
 def test_a_cli_read_loads_no_nlp_and_no_numpy():
     """What `graphmem as-of` imports: the driver (without its numpy hook) and the client, no more."""
-    loaded = _loaded("from graphmem.cli.common import import_driver_lean\nimport_driver_lean()\n"
-                     "import graphmem.client\nimport graphmem.cli.reads")
-    heavy = {"spacy", "wordllama", "numpy", "neomodel", "mcp", "torch", "rich", "graphmem.extract", "graphmem.recall"}
+    loaded = _loaded("from graphmem.interfaces.cli.common import import_driver_lean\nimport_driver_lean()\n"
+                     "import graphmem.store.client\nimport graphmem.interfaces.cli.reads")
+    heavy = {"spacy", "wordllama", "numpy", "neomodel", "mcp", "torch", "rich", "graphmem.extract", "graphmem.recall.recall"}
     assert not loaded & heavy, sorted(loaded & heavy)
     assert "neo4j" in loaded
 
 
 def test_the_lean_driver_import_leaves_numpy_importable():
-    loaded = _loaded("from graphmem.cli.common import import_driver_lean\nimport_driver_lean()\nimport numpy")
+    loaded = _loaded("from graphmem.interfaces.cli.common import import_driver_lean\nimport_driver_lean()\nimport numpy")
     assert {"neo4j", "numpy"} <= loaded

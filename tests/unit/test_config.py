@@ -1,4 +1,4 @@
-"""graphmem.config: one typed model of every variable graphmem reads; defaults, overrides, bad
+"""graphmem.core.config: one typed model of every variable graphmem reads; defaults, overrides, bad
 values as a ConfigurationError that names the variable, and no code that writes os.environ."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr
 
-from graphmem.config import VARIABLES, env_config
-from graphmem.errors import ConfigurationError
-from graphmem.sensitive import SensitiveConfig
-from graphmem.settings import Settings, graphmem_home
+from graphmem.core.config import VARIABLES, env_config
+from graphmem.core.errors import ConfigurationError
+from graphmem.governance.sensitive import SensitiveConfig
+from graphmem.store.settings import Settings, graphmem_home
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "graphmem"
@@ -77,7 +77,7 @@ def test_bad_values_reach_the_callers_as_configuration_errors():
 
 
 def test_an_error_never_shows_the_password():
-    from graphmem.config import _describe
+    from graphmem.core.config import _describe
     text = _describe({"loc": ("neo4j_password",), "input": "hunter2-secret", "msg": "bad"})
     assert "hunter2" not in text and text.startswith("NEO4J_PASSWORD=<hidden>")
 
@@ -90,7 +90,7 @@ def test_graphmem_never_writes_the_environment():
 
 
 def test_only_the_config_model_reads_graphmem_variables():
-    """Each GRAPHMEM_*/NEO4J_* read goes through graphmem.config."""
+    """Each GRAPHMEM_*/NEO4J_* read goes through graphmem.core.config."""
     reads = re.compile(r"(os\.environ\.get|os\.getenv|environ\[)\(?\s*[\"'](GRAPHMEM|NEO4J)_")
     offenders = [f"{p.relative_to(ROOT)}:{i}" for p in PACKAGE.rglob("*.py")
                  if p.name != "config.py"

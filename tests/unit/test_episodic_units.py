@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graphmem.episodic import asks_about_past, lucene_cjk, lucene_en, names_in, task_range
-from graphmem.errors import ValidationError
-from graphmem.context_text import fit
-from graphmem.memory_context import ContextItem, MemoryContext, SourceRef
-from graphmem.recall_config import PRESETS, RecallConfig, recall_config
+from graphmem.recall.episodic import asks_about_past, lucene_cjk, lucene_en, names_in, task_range
+from graphmem.core.errors import ValidationError
+from graphmem.recall.context_text import fit
+from graphmem.recall.memory_context import ContextItem, MemoryContext, SourceRef
+from graphmem.recall.recall_config import PRESETS, RecallConfig, recall_config
 
 REF = datetime(2023, 8, 15, 12, tzinfo=timezone.utc)
 

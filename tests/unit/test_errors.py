@@ -9,9 +9,9 @@ from pathlib import Path
 import neo4j.exceptions as neo4j_errors
 
 import graphmem
-from graphmem import errors
-from graphmem.api import from_driver, translate
-from graphmem.errors import ConnectionError_, GraphMemError, NotFoundError, QueryError
+from graphmem.core import errors
+from graphmem.store.api import from_driver, translate
+from graphmem.core.errors import ConnectionError_, GraphMemError, NotFoundError, QueryError
 
 ROOT = Path(__file__).resolve().parents[2]
 

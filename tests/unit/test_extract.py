@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from graphmem.errors import ValidationError
+from graphmem.core.errors import ValidationError
 from graphmem.extract import PriorFact, RuleExtractor
-from graphmem.models import MessageEvent, parse_event
+from graphmem.core.models import MessageEvent, parse_event
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)
 

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem.extract import PriorFact, RuleExtractor
-from graphmem.models import MessageEvent
+from graphmem.core.models import MessageEvent
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)  # a Monday
 

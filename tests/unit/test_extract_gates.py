@@ -12,7 +12,7 @@ import pytest
 
 from graphmem.extract.personal import RELATION_TOPICS
 from graphmem.extract import PriorFact, RuleExtractor
-from graphmem.models import MessageEvent, parse_event
+from graphmem.core.models import MessageEvent, parse_event
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)  # a Monday
 

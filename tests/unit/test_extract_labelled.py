@@ -38,7 +38,7 @@ def test_precision_and_recall(ex, name):
 
 
 def test_cli_prints_the_table():
-    out = subprocess.run([sys.executable, "-m", "graphmem.cli", "bench-extract", "--labelled",
+    out = subprocess.run([sys.executable, "-m", "graphmem.interfaces.cli", "bench-extract", "--labelled",
                           str(DATA / "heldout.jsonl"), "--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
@@ -48,6 +48,6 @@ def test_cli_prints_the_table():
 def test_cli_refuses_a_bad_file(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{not json\n")
-    out = subprocess.run([sys.executable, "-m", "graphmem.cli", "bench-extract", "--labelled", str(bad)],
+    out = subprocess.run([sys.executable, "-m", "graphmem.interfaces.cli", "bench-extract", "--labelled", str(bad)],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 1 and "Error: cannot score" in out.stderr

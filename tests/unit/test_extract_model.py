@@ -12,9 +12,9 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
-from graphmem.errors import ExtractionError
+from graphmem.core.errors import ExtractionError
 from graphmem.extract.model import SCHEMA, ModelExtractor
-from graphmem.models import MessageEvent, parse_event
+from graphmem.core.models import MessageEvent, parse_event
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from graphmem.extract.personal import RELATION_TOPICS
 from graphmem.extract import RuleExtractor
-from graphmem.models import MessageEvent, parse_event
+from graphmem.core.models import MessageEvent, parse_event
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)
 EX = RuleExtractor()

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.errors import ConfigurationError, MissingExtraError
-from graphmem.extras import EXTRAS, missing, require
+from graphmem.core.errors import ConfigurationError, MissingExtraError
+from graphmem.core.extras import EXTRAS, missing, require
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,21 +33,21 @@ def _run_without(top: str, code: str) -> subprocess.CompletedProcess:
 
 
 def test_the_cli_without_typer_says_which_extra():
-    proc = _run_without("typer", "from graphmem.cli import main\nmain(['as-of', 'lin', 'port', '--json'])")
+    proc = _run_without("typer", "from graphmem.interfaces.cli import main\nmain(['as-of', 'lin', 'port', '--json'])")
     assert proc.returncode == 1
     assert proc.stderr == "Error: graphmem's CLI needs the `cli` extra: pip install 'graphmem[cli]'\n"
     assert proc.stdout == ""
 
 
 def test_mcp_without_the_sdk_says_which_extra():
-    proc = _run_without("mcp", "from graphmem.cli import main\nmain(['mcp', '--tenant', 't'])")
+    proc = _run_without("mcp", "from graphmem.interfaces.cli import main\nmain(['mcp', '--tenant', 't'])")
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.strip() == "Error: graphmem's MCP server needs the `mcp` extra: pip install 'graphmem[mcp]'"
 
 
 def test_the_minilm_embedder_without_sentence_transformers_says_which_extra():
-    proc = _run_without("sentence_transformers", "from graphmem.embed import embedder_from_env\n"
-                                                 "from graphmem.errors import MissingExtraError\n"
+    proc = _run_without("sentence_transformers", "from graphmem.recall.embed import embedder_from_env\n"
+                                                 "from graphmem.core.errors import MissingExtraError\n"
                                                  "try:\n    embedder_from_env('minilm')\n"
                                                  "except MissingExtraError as e:\n    print(e.extra, '|', e)\n")
     assert proc.returncode == 0, proc.stderr
@@ -56,7 +56,7 @@ def test_the_minilm_embedder_without_sentence_transformers_says_which_extra():
 
 
 def test_the_library_imports_without_the_cli_extra():
-    proc = _run_without("typer", "import graphmem, graphmem.client, graphmem.aio, graphmem.config\n"
+    proc = _run_without("typer", "import graphmem, graphmem.store.client, graphmem.store.aio, graphmem.core.config\n"
                                  "print(graphmem.GraphMem.__name__)")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "GraphMem"

@@ -1,4 +1,4 @@
-"""The typed faces (graphmem/faces.py) are what graphmem.facegen writes from graphmem/surface.py,
+"""The typed faces (graphmem/store/faces.py) are what graphmem.store.facegen writes from graphmem/store/surface.py,
 every public operation has a typed method on both clients with explicit keywords, a docstring with
 an example and a concrete return type, and mypy --strict reads both faces as a user would."""
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import AsyncGraphMem, GraphMem, surface
-from graphmem.facegen import FACES, operations, render
+from graphmem import AsyncGraphMem, GraphMem
+from graphmem.store import surface
+from graphmem.store.facegen import FACES, operations, render
 
 
 def test_faces_py_is_what_the_generator_writes():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from graphmem.errors import ServerError, ConfigurationError
-from graphmem.settings import Settings
-from graphmem.testing import Neo4jTarget, find_neo4j
+from graphmem.core.errors import ServerError, ConfigurationError
+from graphmem.store.settings import Settings
+from graphmem.local.testing import Neo4jTarget, find_neo4j
 
 
 def _never():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from graphmem.models import HistoryEntry, parse_time
-from graphmem.ops import history_values
+from graphmem.core.models import HistoryEntry, parse_time
+from graphmem.store.ops import history_values
 
 
 def entry(value: str, start: str, end: str | None = None, **kw) -> HistoryEntry:

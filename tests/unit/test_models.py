@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from graphmem.errors import TemporalError, ValidationError
-from graphmem.models import parse_event, parse_time
+from graphmem.core.errors import TemporalError, ValidationError
+from graphmem.core.models import parse_event, parse_time
 
 
 @pytest.mark.parametrize("event, error", [

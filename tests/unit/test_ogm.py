@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from graphmem import ogm, queries
+from graphmem.interfaces import ogm
+from graphmem.store import queries
 
 
 def test_every_label_in_cypher_has_an_ogm_class():

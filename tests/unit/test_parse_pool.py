@@ -13,7 +13,7 @@ import pytest
 from graphmem import examples
 from graphmem.extract import RuleExtractor, parse_pool
 from graphmem.extract.score import load
-from graphmem.models import MessageEvent
+from graphmem.core.models import MessageEvent
 
 DATA = Path(__file__).parent.parent / "data" / "extraction"
 

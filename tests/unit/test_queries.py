@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import queries
-from graphmem.errors import QueryError
+from graphmem.store import queries
+from graphmem.core.errors import QueryError
 
 PKG = Path(__file__).resolve().parents[2] / "graphmem"
 

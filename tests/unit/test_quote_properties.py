@@ -22,7 +22,7 @@ from graphmem import examples
 from graphmem.extract import RuleExtractor
 from graphmem.extract.base import _lang
 from graphmem.extract.quotes import find_quote, mentions_old_document
-from graphmem.models import MessageEvent, parse_time
+from graphmem.core.models import MessageEvent, parse_time
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)
 EX = RuleExtractor()

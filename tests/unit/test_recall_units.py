@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graphmem import ValidationError
-from graphmem.budget import count_tokens
-from graphmem.embed import HashingEmbedder, embedder_from_env
-from graphmem.errors import ConfigurationError
-from graphmem.context_text import fence, fit
-from graphmem.memory_context import ContextItem, MemoryContext, SourceRef
-from graphmem.recall import analyse, vector_k
-from graphmem.userpage import PageLine, page_events, parse_page
+from graphmem.recall.budget import count_tokens
+from graphmem.recall.embed import HashingEmbedder, embedder_from_env
+from graphmem.core.errors import ConfigurationError
+from graphmem.recall.context_text import fence, fit
+from graphmem.recall.memory_context import ContextItem, MemoryContext, SourceRef
+from graphmem.recall.recall import analyse, vector_k
+from graphmem.recall.userpage import PageLine, page_events, parse_page
 
 NOW = datetime(2026, 10, 5, tzinfo=timezone.utc)
 
@@ -155,7 +155,7 @@ def test_loading_the_bundled_embedder_leaves_the_hosts_logging_alone():
     import subprocess
     import sys
 
-    code = ("import logging; from graphmem.embed import WordLlamaEmbedder; WordLlamaEmbedder(); "
+    code = ("import logging; from graphmem.recall.embed import WordLlamaEmbedder; WordLlamaEmbedder(); "
             "r = logging.getLogger(); print(len(r.handlers), r.level)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", str(logging.WARNING)]

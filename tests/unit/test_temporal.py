@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from graphmem.temporal import Assertion, View, resolve, resolve_many, timeline
+from graphmem.core.temporal import Assertion, View, resolve, resolve_many, timeline
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphmem.temporal_kg import load
+from graphmem.bench.temporal_kg import load
 
 
 def test_reads_names_and_inclusive_years(tmp_path):

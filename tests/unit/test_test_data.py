@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from graphmem.temporal_kg import PARTS, find_files, load
+from graphmem.bench.temporal_kg import PARTS, find_files, load
 
 KG = Path(__file__).resolve().parents[1] / "data" / "temporal-kg"
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem.budget import count_tokens
-from graphmem.endgate import is_noise
-from graphmem.errors import SensitiveDataError
-from graphmem.sensitive import SensitiveConfig, scrub, scrub_obj
-from graphmem.working import WorkingPolicy
-from graphmem.working_budget import decide, item_tokens, summarize
+from graphmem.recall.budget import count_tokens
+from graphmem.working.endgate import is_noise
+from graphmem.core.errors import SensitiveDataError
+from graphmem.governance.sensitive import SensitiveConfig, scrub, scrub_obj
+from graphmem.working.working import WorkingPolicy
+from graphmem.working.working_budget import decide, item_tokens, summarize
 
 
 @dataclass
@@ -120,7 +120,7 @@ def test_noise():
 def test_a_working_items_source_id_reads_back_and_never_meets_another(s1, i1, s2, i2):
     """The end gate names a kept item's source "session/item" (each part escaped); erase reads
     the pair back from it. Two different pairs never share an id."""
-    from graphmem.working_store import item_of_source, item_source_id, wm_id
+    from graphmem.working.working_store import item_of_source, item_source_id, wm_id
     sid = item_source_id(s1, i1)
     assert item_of_source(sid) == (s1, i1)
     assert sid == wm_id(s1, i1).replace(":", "/", 1)  # the id the end gate has always written

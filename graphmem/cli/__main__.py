@@ -1,5 +1,0 @@
-"""``python -m graphmem.cli …`` is the ``graphmem`` command."""
-
-from . import main
-
-main()

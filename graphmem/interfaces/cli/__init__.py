@@ -1,0 +1,92 @@
+"""The ``graphmem`` command: a mirror of the client, verb for verb (docs/cli.md has the table).
+
+Each command parses its options, makes one library call and prints the result (``--json`` for
+machines). The shared options (``--tenant``, ``--uri``, ``--database``, ``--json``, ``--actor``)
+and the one place errors are caught live in :mod:`graphmem.interfaces.cli.common`; the commands live in
+modules by theme, each with a ``register(app)``. Only :class:`graphmem.core.errors.GraphMemError` is
+caught: it becomes one line ``Error: …`` and exit status 1. No logic of its own lives here.
+
+A call pays only for its command: :func:`main` loads just the module that owns the command named
+on the command line (:data:`COMMANDS`; the full app for ``--help`` or an unknown name), and the
+driver, the pydantic models, spaCy and the embedder are imported inside the commands that use
+them (tests/unit/test_cli_mirror.py keeps it so). ``app`` is the full command, built on first use.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["COMMANDS", "MODULES", "app", "build", "main"]
+
+MODULES = ("local", "writes", "batches", "reads", "governance", "recall", "playbook", "working", "bench")
+
+# The module that registers each top-level command or group (a unit test checks it against the app).
+COMMANDS = {
+    **dict.fromkeys(("server", "mcp", "demo", "eval"), "local"),
+    **dict.fromkeys(("set", "revoke", "retract", "confirm", "reject", "quote", "add-source", "declare-topic", "topic",
+                     "alias"), "writes"),
+    **dict.fromkeys(("apply", "import", "ingest", "ingest-bulk", "schema", "rebuild", "sweep", "embed-pending",
+                     "drop-tenant"), "batches"),
+    **dict.fromkeys(("as-of", "history", "history-values", "why", "path", "episodes", "assertions", "events",
+                     "events-page", "ping", "round-trip", "stats"), "reads"),
+    **dict.fromkeys(("erase", "forget", "request-erase", "erase-request", "confirm-erase", "cancel-erase", "verify",
+                     "audit"), "governance"),
+    **dict.fromkeys(("context", "summary", "user"), "recall"),
+    "playbook": "playbook",
+    "working": "working",
+    **dict.fromkeys(("bench", "bench-extract"), "bench"),
+}
+
+
+def build(modules: Iterable[str] = MODULES) -> typer.Typer:
+    """The ``graphmem`` command with the commands of ``modules`` (all of them by default)."""
+    import typer
+    root = typer.Typer(help="graphmem: a temporal memory store for AI agents, kept in Neo4j. Its commands mirror "
+                            "the client's methods (docs/cli.md).\n\nExample: graphmem as-of deploy port -t acme --json",
+                       no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+    for name in modules:
+        importlib.import_module(f"{__name__}.{name}").register(root)
+    return root
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        value = globals()["app"] = build()
+        return value
+    if name in ("_print", "_fail"):  # old private names some callers used
+        from . import common
+        return common.emit if name == "_print" else common.fail
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run ``graphmem`` with only the module its command needs loaded."""
+    try:
+        import typer  # noqa: F401  (the `cli` extra)
+    except ImportError as e:
+        from ...core.extras import missing
+        if getattr(e, "name", None) not in ("typer", None):
+            raise
+        print(f"Error: {missing('cli')}", file=sys.stderr)
+        raise SystemExit(1) from e
+    from .common import imports_without_gc
+    args = sys.argv[1:] if argv is None else argv
+    module = COMMANDS.get(args[0]) if args else None
+    with imports_without_gc():
+        command = build((module,)) if module else __getattr__("app")
+    try:
+        command(args=args, prog_name="graphmem")
+    finally:
+        # The process ends here: frozen objects are left out of the interpreter's final full
+        # collection (~0.2 s of a call here); refcounting still frees them and atexit still runs.
+        gc.freeze()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""``python -m graphmem.interfaces.cli …`` is the ``graphmem`` command."""
+
+from . import main
+
+main()

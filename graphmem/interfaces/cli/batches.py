@@ -1,0 +1,145 @@
+"""Batches and upkeep: apply (mem.apply_many), import (mem.apply_bulk), ingest, ingest-bulk,
+schema (mem.install_schema), rebuild, sweep, embed-pending, drop-tenant."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from ...core.errors import ValidationError
+from .common import Commands, Opts, open_store, read_input
+
+cmds = Commands()
+register = cmds.register
+
+
+def events_of(text: str) -> list[Any]:
+    """A JSON array, or JSON lines, of objects."""
+    try:
+        if text.lstrip().startswith("["):
+            return list(json.loads(text))
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+    except ValueError as e:
+        raise ValidationError(f"not JSON or JSON lines: {e}") from e
+
+
+@cmds("apply", actor=True)
+def apply(store: Any, opts: Opts, file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, "
+                                                                       "docs/format.md ('-' for stdin)")) -> Any:
+    """Apply events (docs/format.md) in order (mem.apply_many); stops at the first refused event.
+
+    Example: graphmem apply events.jsonl --tenant acme
+    """
+    results = store.apply_many(events_of(read_input(file)))
+    return results if opts.as_json else {"applied": len(results)}
+
+
+@cmds("import", actor=True, catch=(OSError, ValueError))
+def import_(store: Any, opts: Opts,
+            files: List[Path] = typer.Argument(..., help="JSONL/JSON event files, or temporal-KG train/valid/test.txt"),
+            kind: str = typer.Option("auto", "--format", help="auto, events or kg"),
+            batch: int = typer.Option(2000, help="events per transaction")) -> None:
+    """Load files through the bulk API (mem.apply_bulk) with a progress bar; print events, facts,
+    seconds, rejects.
+
+    Example: graphmem import ~/TILP/data/YAGO11k/train.txt --tenant yago   (a folder imports its train/valid/test.txt)
+    """
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..importer import import_files
+    with Progress(TextColumn("importing"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,} events"),
+                  TimeElapsedColumn(), transient=opts.as_json, disable=opts.as_json) as bar:
+        task = bar.add_task("import", total=0)
+        summary = import_files(store, files, kind=kind, batch_size=batch,
+                               progress=lambda done, total: bar.update(task, completed=done, total=total))
+    data = summary.to_json()
+    if opts.as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    typer.echo(f"{data['events']:,} events, {data['facts']:,} facts in {data['seconds']}s "
+               f"({data['events_per_s'] or 0:,.0f} events/s), {data['rejected']} rejected")
+    for r in summary.rejects[:20]:
+        typer.echo(f"  rejected {r['where']}: {r['reason']}")
+
+
+@cmds("ingest", actor=True)
+def ingest(store: Any, opts: Opts, text: str, speaker: str = typer.Option(..., help="who said it"),
+           id: str = typer.Option(..., "--id", help="the message id (its source id)"),
+           at: Optional[str] = typer.Option(None, help="when it was said (default now)"),
+           about: Optional[str] = typer.Option(None, help="the thing under discussion"),
+           session: Optional[str] = None) -> Any:
+    """Free text: the extractor draws the events; the message becomes their source.
+
+    Example: graphmem ingest "我9月20日起搬到河湾路。" --speaker lin --id m2 --at 2026-09-18T10:00:00Z
+    """
+    return store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session)
+
+
+@cmds("ingest-bulk", actor=True)
+def ingest_bulk(store: Any, opts: Opts,
+                file: Path = typer.Argument(..., help='JSON array or JSONL of {"id","speaker","text","at"?,…} '
+                                                      "('-' for stdin)"),
+                batch: int = typer.Option(500, help="messages per transaction"),
+                embed: bool = typer.Option(True, "--embed/--no-embed", help="embed the messages for recall")) -> Any:
+    """A transcript at once, each message through the extractor like `ingest`; ids are idempotency
+    ids, so loading the same transcript twice writes nothing new.
+
+    Example: graphmem ingest-bulk conv-26.jsonl -t conv-26 --json
+    """
+    return store.ingest_bulk(events_of(read_input(file)), batch_size=batch, embed=embed)
+
+
+@cmds("schema", tenant=False, as_json=False, store=False)
+def schema(opts: Opts) -> None:
+    """Install graphmem's constraints and indexes (idempotent) and mark the database with the
+    schema's version, so that later clients check the marker with one read instead.
+
+    Example: graphmem schema
+    """
+    with open_store(opts, install_schema=False) as store:
+        store.install_schema()
+    typer.echo("schema installed")
+
+
+@cmds("rebuild", as_json=False)
+def rebuild(store: Any, opts: Opts) -> None:
+    """Drop the tenant's projection and replay its ledger from empty.
+
+    Example: graphmem rebuild -t acme
+    """
+    typer.echo(f"replayed {store.rebuild()} events")
+
+
+@cmds("sweep", as_json=False, actor=True)
+def sweep(store: Any, opts: Opts) -> None:
+    """Record the expiry of every fact whose expires_at (or topic TTL) has come, as ledger events.
+
+    Example: graphmem sweep -t acme
+    """
+    typer.echo(f"expired {store.sweep()} facts")
+
+
+@cmds("embed-pending")
+def embed_pending(store: Any, opts: Opts, limit: int = typer.Option(1000, help="at most this many facts")) -> Any:
+    """Bring the fact embeddings of recall's vector leg up to the ledger (needs GRAPHMEM_EMBEDDER).
+
+    Example: GRAPHMEM_EMBEDDER=hashing graphmem embed-pending -t acme
+    """
+    n = store.embed_pending(limit=limit)
+    return {"embedded": n} if opts.as_json else f"embedded {n} facts"
+
+
+@cmds("drop-tenant")
+def drop_tenant(store: Any, opts: Opts,
+                yes: bool = typer.Option(False, "--yes", help="really delete the tenant, ledger included")) -> Any:
+    """Delete everything the tenant has, ledger included (irreversible; for tests and evaluation).
+
+    Example: graphmem drop-tenant -t scratch --yes
+    """
+    if not yes:
+        raise ValidationError(f"drop-tenant deletes all of tenant {opts.tenant!r}, ledger included: add --yes")
+    n = store.drop_tenant()
+    return {"dropped": n} if opts.as_json else f"dropped tenant {opts.tenant}"

@@ -1,0 +1,183 @@
+"""Benchmarks (never tests): ``bench`` (ingest, as-of, paths, context() and rebuild at scale),
+``bench recall`` (LoCoMo), ``bench cli`` (the wall time of one ``graphmem as-of`` process) and
+``bench-extract`` (the extractor)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from ...core.errors import GraphMemError
+from .common import Commands, DbOpt, JsonOpt, Opts, UriOpt, emit, fail, open_store
+
+cmds = Commands()
+bench_cmds = Commands()
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``bench`` group (with ``recall`` and ``cli``) and ``bench-extract`` to ``app``."""
+    group = typer.Typer(help="Benchmarks, never tests: ingest, as-of, paths, context() and rebuild at scale against a "
+                             "raw-Cypher baseline; `graphmem bench recall` for context() on LoCoMo; `graphmem bench "
+                             "cli` for the wall time of one CLI read.\n\n"
+                             "Example: graphmem bench --facts 100000 --json", no_args_is_help=False)
+    group.callback(invoke_without_command=True)(bench)
+    app.add_typer(bench_cmds.register(group), name="bench")
+    cmds.register(app)
+
+
+def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many facts to load"),
+          sweep: Optional[str] = typer.Option(None, help="comma-separated sizes, e.g. 10000,100000,1000000"),
+          out: Path = typer.Option(Path("bench/results"), help="where --sweep writes JSON and the plot"),
+          data: Optional[List[Path]] = typer.Option(None, help="a temporal-KG folder or files (YAGO11k/WIKIDATA12k: "
+                                                               "see docs/data.md)"),
+          lookups: int = typer.Option(10_000, help="as-of lookups to time"),
+          contexts: int = typer.Option(300, help="context() calls to time (each also without a subject)"),
+          messages: int = typer.Option(0, help="conversation turns to add before timing context()"),
+          writers: Optional[str] = typer.Option(None, help="load test instead: writer processes, e.g. 1,2,4,8"),
+          tenants: str = typer.Option("1", help="with --writers: writers dealt over this many tenants, e.g. 1,8"),
+          events: int = typer.Option(400, help="with --writers: events per writer"),
+          batch: int = typer.Option(10, help="with --writers: events per transaction"),
+          readers: int = typer.Option(2, help="with --writers: as_of reader processes running alongside"),
+          keep: bool = typer.Option(False, help="keep the bench tenants"),
+          uri: Optional[str] = UriOpt, database: Optional[str] = DbOpt, as_json: bool = JsonOpt) -> None:
+    """Ingest, as-of, paths, context() and rebuild at scale against a raw-Cypher baseline (not a test);
+    with --writers, many writers and readers at once, checked for lost or duplicated events.
+
+    Example: graphmem bench --facts 100000 --json
+    Example: graphmem bench --writers 1,2,4,8 --tenants 1,8
+    """
+    if ctx.invoked_subcommand is not None:
+        return  # `graphmem bench recall …`
+    from ...bench import bench as bench_mod
+    log = (lambda line: typer.echo(line, err=True))
+    try:
+        with open_store(Opts(uri=uri, database=database), tenant="bench") as store:
+            if writers:
+                from ...bench.bench_load import sweep_load
+                load = sweep_load(store, [int(x) for x in writers.split(",")], [int(x) for x in tenants.split(",")],
+                                  out, log=log, events=events, batch=batch, readers=readers, keep=keep)
+                typer.echo(json.dumps(load) if as_json else f"written to {out / 'load.json'}")
+                return
+            if sweep:
+                sizes = [int(x) for x in sweep.split(",") if x.strip()]
+                results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, contexts=contexts,
+                                          keep=keep, messages=messages)
+                typer.echo(json.dumps(results[-1]))
+                return
+            result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, contexts=contexts, log=log,
+                                   keep=keep, messages=messages)
+    except GraphMemError as e:
+        fail(e)
+    typer.echo(result.table())
+    if as_json:
+        typer.echo(json.dumps(result.data))
+
+
+@bench_cmds("recall", store=False, tenant=False)
+def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="LoCoMo's data/locomo10.json "
+                                                                               "(fetched by you)"),
+                 conversations: Optional[str] = typer.Option(None, help="comma-separated ids (default: all ten)"),
+                 out: Path = typer.Option(Path("bench/results"), help="where the JSON and the plot go"),
+                 preset: Optional[str] = typer.Option(None, "--config", help="a recall preset (default, facts, "
+                                                                             "conversation)"),
+                 keep: bool = typer.Option(False, help="keep the bench tenants"),
+                 ask: bool = typer.Option(True, "--questions/--ingest-only",
+                                          help="--ingest-only: ingest and time, ask nothing")) -> None:
+    """Evidence recall of context() on LoCoMo, against BM25 and recency in the same run (a benchmark).
+
+    Example: graphmem bench recall --locomo ~/data/locomo10.json --conversations conv-26,conv-30
+    """
+    from ...bench import bench_recall as br
+    with open_store(opts, tenant="bench") as store:
+        result = br.run(store, locomo, conversations=conversations.split(",") if conversations else None,
+                        keep=keep, config=preset, questions=ask, log=(lambda s: None) if opts.as_json else
+                        (lambda s: typer.echo(s, err=True)))
+    br.save(result, out)
+    br.plot(result, out)
+    typer.echo(json.dumps(result) if opts.as_json else br.table(result))
+
+
+@bench_cmds("cli")
+def bench_cli(store: Any, opts: Opts, runs: int = typer.Option(5, help="timed runs (after one warm-up run)"),
+              tenant: str = typer.Option("bench-cli", "--tenant", "-t", help="the tenant read (one fact is written "
+                                                                              "to it first)")) -> Any:
+    """Wall time of `graphmem as-of` as a fresh process (what a shell script pays per read) on a
+    warm server, over RUNS runs: each run's seconds, the median, and the CPU seconds a run used.
+
+    Example: graphmem bench cli --runs 5
+    """
+    store.set("deploy", "port", "8080", id="bench-cli-fact")  # idempotent: a rerun writes nothing
+    result = time_cli_reads(["as-of", "deploy", "port", "-t", tenant], runs, opts)
+    if opts.as_json:
+        return result
+    return (f"graphmem as-of over {runs} runs: median {result['median_s']:.3f} s wall "
+            f"(min {min(result['wall_s']):.3f}, max {max(result['wall_s']):.3f}); "
+            f"{result['cpu_s_per_run']:.3f} CPU s a run")
+
+
+def time_cli_reads(args: list[str], runs: int, opts: Opts) -> dict[str, Any]:
+    """Run ``graphmem ARGS`` once to warm up, then RUNS times; wall and CPU seconds per run."""
+    import os
+    import resource
+    import statistics
+    import subprocess
+    import sys
+    import time
+    exe = Path(sys.executable).parent / "graphmem"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "graphmem.interfaces.cli"]
+    env = dict(os.environ, **{k: v for k, v in (("NEO4J_URI", opts.uri), ("NEO4J_DATABASE", opts.database)) if v})
+    subprocess.run(cmd + args, env=env, capture_output=True, check=False)
+    walls = []
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd + args, env=env, capture_output=True, text=True, check=False)
+        walls.append(round(time.perf_counter() - t0, 4))
+        if proc.returncode != 0:
+            raise GraphMemError(f"graphmem {' '.join(args)} failed: {proc.stderr.strip()}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) / max(runs, 1)
+    return {"command": "graphmem " + " ".join(args), "runs": runs, "wall_s": walls,
+            "median_s": round(statistics.median(walls), 4), "cpu_s_per_run": round(cpu, 4)}
+
+
+@cmds("bench-extract", store=False, tenant=False, connect=False)
+def bench_extract(opts: Opts, n: int = typer.Option(2000, "--messages", help="how many messages"),
+                  labelled: Optional[Path] = typer.Option(None, "--labelled", help="a labelled .jsonl set: score it"),
+                  misses: bool = typer.Option(False, "--misses", help="with --labelled: list the sentences missed"),
+                  locomo: Optional[Path] = typer.Option(None, "--locomo", help="LoCoMo's data/locomo10.json: yield "
+                                                                               "per conversation"),
+                  conversations: Optional[List[str]] = typer.Option(None, "--conversation",
+                                                                    help="with --locomo: only this one (repeat)"),
+                  sample: int = typer.Option(0, "--sample", help="with --locomo: dump this many drawn events"),
+                  seed: int = typer.Option(0, "--seed", help="with --sample: the random seed"),
+                  out: Optional[Path] = typer.Option(None, "--out", help="with --sample: the JSONL file to write")
+                  ) -> None:
+    """Messages per second through the default extractor (a benchmark, not a test); with
+    --labelled FILE, precision and recall per rule family on that labelled set instead; with
+    --locomo FILE, how many turns of LoCoMo draw at least one event (fact or episode).
+
+    Example: graphmem bench-extract --messages 5000
+    Example: graphmem bench-extract --labelled tests/data/extraction/heldout.jsonl
+    Example: graphmem bench-extract --locomo locomo10.json --conversation conv-26 --sample 200 --seed 1 --out s.jsonl
+    """
+    from ...bench import bench_extract as be
+    if locomo is None and labelled is None:
+        emit(be.run(n), opts.as_json)
+        return
+    try:
+        result = (be.run_locomo(locomo, conversations or None, sample, seed, out) if locomo is not None
+                  else be.run_labelled(labelled or Path()))  # one of the two is given (above)
+    except (OSError, ValueError, KeyError) as e:
+        fail(GraphMemError(f"cannot {'read' if locomo is not None else 'score'} {locomo or labelled}: {e}"))
+    if locomo is not None:
+        emit(result, opts.as_json)
+    elif opts.as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        typer.echo(result["table"])
+        for miss in result["misses"] if misses else []:
+            typer.echo(json.dumps(miss, ensure_ascii=False))

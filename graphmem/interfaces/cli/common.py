@@ -1,0 +1,214 @@
+"""What every ``graphmem`` command shares: the connection options, the store, printing, errors.
+
+A command is a plain function registered with :func:`verb`. The decorator adds the shared
+options (``--tenant/-t``, ``--uri``, ``--database``, ``--json``, and ``--actor`` for writes) to its
+signature once, opens the client, calls the body with it, prints what the body returns, and turns
+a :class:`graphmem.core.errors.GraphMemError` into one line ``Error: …`` and exit status 1 — the one
+place errors are caught. Heavy modules (the driver, pydantic models, spaCy, the embedder) are
+imported inside bodies, never here: ``import graphmem.interfaces.cli`` stays cheap (docs/cli.md).
+"""
+
+from __future__ import annotations
+
+import gc
+import inspect
+import json
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
+
+import typer
+
+from ...core.errors import GraphMemError, ValidationError
+
+UriOpt = typer.Option(None, "--uri", envvar="NEO4J_URI", help="bolt:// or neo4j:// URI (default: the local server)")
+DbOpt = typer.Option(None, "--database", envvar="NEO4J_DATABASE", help="database name (default: the server's)")
+TenantOpt = typer.Option("default", "--tenant", "-t", help="tenant scope")
+JsonOpt = typer.Option(False, "--json", help="print JSON")
+ActorOpt = typer.Option(None, "--actor", envvar="GRAPHMEM_ACTOR", help="who writes (default: GRAPHMEM_ACTOR or owner)")
+
+
+@dataclass
+class Opts:
+    """The shared options of one call, as the command line gave them."""
+
+    tenant: str = "default"
+    uri: Optional[str] = None
+    database: Optional[str] = None
+    as_json: bool = False
+    actor: Optional[str] = None
+    lean: bool = False
+
+    def settings(self) -> Any:
+        from ...store.settings import Settings
+        return Settings.from_env(uri=self.uri, database=self.database)
+
+
+def fail(e: BaseException) -> None:
+    """Print ``Error: …`` on stderr and exit 1."""
+    typer.echo(f"Error: {e}", err=True)
+    raise typer.Exit(1)
+
+
+def import_driver_lean() -> None:
+    """Import the Neo4j driver without its optional numpy/pandas hooks (numpy alone costs ~0.2 s of
+    a CLI call here). Only for commands that never hand the driver a numpy array (plain reads):
+    the driver then simply has no numpy support in this process; numpy itself stays importable."""
+    if "neo4j" in sys.modules:
+        return
+    blocked = [name for name in ("numpy", "pandas", "pyarrow") if name not in sys.modules]
+    for name in blocked:
+        sys.modules[name] = None  # type: ignore[assignment]  # makes `import numpy` raise ImportError
+    try:
+        import neo4j  # noqa: F401
+    finally:
+        for name in blocked:
+            sys.modules.pop(name, None)
+
+
+@contextmanager
+def imports_without_gc() -> Iterator[None]:
+    """Imports make long-lived objects only: the cyclic GC running during them is wasted work
+    (~0.1 s of a CLI call here). Restores the GC's previous state."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+@contextmanager
+def open_store(opts: Opts, tenant: str | None = None, **kw: Any) -> Iterator[Any]:
+    """A client bound to ``tenant`` (default the ``--tenant``), closed afterwards."""
+    with imports_without_gc():
+        if opts.lean:
+            import_driver_lean()
+        from ...store.client import GraphMem
+    with GraphMem(opts.settings(), tenant=tenant or opts.tenant, actor=opts.actor, **kw) as store:
+        yield store
+
+
+def to_data(obj: Any) -> Any:
+    """A result as plain JSON-able data (pydantic models dumped, lists element-wise)."""
+    if hasattr(obj, "model_dump"):
+        return obj.model_dump(mode="json", exclude_none=True)
+    if isinstance(obj, list):
+        return [o.model_dump(mode="json", exclude_none=True) if hasattr(o, "model_dump") else o for o in obj]
+    return obj
+
+
+def emit(obj: Any, as_json: bool) -> None:
+    """Print a result: JSON with ``--json``; else rows as ``k=v``, a dict as ``k: v`` lines."""
+    data = to_data(obj)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, default=str))
+    elif isinstance(data, list):
+        for row in data:
+            typer.echo("  ".join(f"{k}={v}" for k, v in row.items()) if isinstance(row, dict) else str(row))
+    elif isinstance(data, dict):
+        for k, v in data.items():
+            typer.echo(f"{k}: {v}")
+    else:
+        typer.echo(str(data))
+
+
+def read_input(file: Path) -> str:
+    """A file's text, or stdin for ``-``; an unreadable file is a clear error."""
+    try:
+        return sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValidationError(f"cannot read {file}: {e}") from e
+
+
+def json_arg(text: str | None, what: str) -> Any:
+    """Parse an option given as JSON text; bad JSON is a ValidationError naming the option."""
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise ValidationError(f"{what} must be JSON: {e}") from e
+
+
+_SHARED = {
+    "tenant": (str, TenantOpt),
+    "uri": (Optional[str], UriOpt),
+    "database": (Optional[str], DbOpt),
+    "as_json": (bool, JsonOpt),
+    "actor": (Optional[str], ActorOpt),
+}
+
+
+def _shared_params(fn: Callable[..., Any], names: list[str]) -> list[inspect.Parameter]:
+    own = inspect.signature(fn, eval_str=True).parameters
+    return [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=_SHARED[n][1], annotation=_SHARED[n][0])
+            for n in names if n not in own]
+
+
+def verb(app: typer.Typer, name: str, *, store: bool = True, tenant: bool = True, actor: bool = False,
+         as_json: bool = True, connect: bool = True, lean: bool = False, aliases: tuple[str, ...] = (),
+         catch: tuple[type[BaseException], ...] = (), **settings: Any) -> Callable[[Callable[..., Any]], Any]:
+    """Register ``fn`` as command ``name`` of ``app`` with the shared options.
+
+    The body is called as ``fn(store, opts, **its_own_options)`` (``fn(opts, …)`` with
+    ``store=False``) and what it returns is printed with :func:`emit` (``None`` prints nothing).
+    ``aliases`` are hidden other names (old spellings scripts may use); ``catch`` adds exception
+    types reported like GraphMemError; ``lean`` imports the driver without numpy (plain reads);
+    ``connect=False`` leaves out ``--uri``/``--database`` (commands that open no connection).
+    """
+    shared = ([n for n, on in (("tenant", tenant), ("uri", connect), ("database", connect), ("as_json", as_json),
+                               ("actor", actor)) if on])
+
+    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        sig = inspect.signature(fn, eval_str=True)
+        own = [p for p in sig.parameters.values() if p.name not in ("store", "opts")]
+        taken = {p.name for p in own}
+
+        def command(**kw: Any) -> None:
+            opts = Opts(**{k: kw.pop(k) for k in shared if k not in taken}, lean=lean)
+            for k in shared:
+                if k in taken:
+                    setattr(opts, k, kw[k])
+            try:
+                if store:
+                    with open_store(opts) as s:
+                        out = fn(s, opts, **kw)
+                else:
+                    out = fn(opts, **kw)
+            except (GraphMemError, *catch) as e:  # type: ignore[misc]  # mypy reads a starred tuple as one type
+                fail(e)
+            if out is not None:
+                emit(out, opts.as_json)
+
+        command.__signature__ = sig.replace(parameters=own + _shared_params(fn, shared))  # type: ignore[attr-defined]
+        command.__doc__ = fn.__doc__
+        command.__name__ = fn.__name__
+        command.__module__ = fn.__module__
+        app.command(name, **settings)(command)
+        for alias in aliases:
+            app.command(alias, hidden=True, **settings)(command)
+        return fn
+    return deco
+
+
+class Commands:
+    """The commands of one module, defined at module level with ``@cmds("name", …)`` (the options
+    of :func:`verb`) and added to a (fresh) app by ``cmds.register(app)``."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, Callable[..., Any], dict[str, Any]]] = []
+
+    def __call__(self, name: str, **options: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+            self.items.append((name, fn, options))
+            return fn
+        return deco
+
+    def register(self, app: typer.Typer) -> typer.Typer:
+        for name, fn, options in self.items:
+            verb(app, name, **options)(fn)
+        return app

@@ -1,0 +1,294 @@
+"""Episodic recall: what was said is memory too (DESIGN.md §6).
+
+Three things the fact legs of :mod:`graphmem.recall.recall` cannot do on their own:
+
+* **messages as items** — :func:`message_items` asks ``cypher/recall/messages.cypher`` for the
+  messages (and other sources with text) the task matches: BM25 over English-analysed text and
+  author, over CJK bigrams, and the nearest embeddings, fused by weighted reciprocal rank;
+* **people by name** — :func:`resolve_people` maps a name in the task ("Caroline", "mel") to the
+  speakers and entities of the tenant: exact (case-insensitive) first, then a unique prefix (a
+  nickname), then an ``alias`` fact; two candidates for one name are reported, never guessed;
+* **time** — :func:`asks_about_past` and :func:`task_range` read "when did…", "last year",
+  "in May 2023" relative to ``valid_at``; the past reaches history (:func:`history_items`: facts
+  that no longer hold, marked ``superseded`` or ``expired`` with what holds now), a named range
+  ranks the messages said inside it first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from ..extract.dates import find_dates
+from .context_text import day
+from .memory_context import ContextItem, ItemWarning
+from ..store.ops import Plan, _read, as_of_many
+from ..store.projection import to_datetime
+from .recall_config import RecallConfig
+
+__all__ = ["People", "asks_about_past", "history_items", "lucene_cjk", "lucene_en", "message_items",
+           "resolve_people", "task_range"]
+
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_PAST = re.compile(
+    r"\b(?:when (?:did|was|were|had)|how long ago|used to|before|previous(?:ly)?|former(?:ly)?|earlier|ago|"
+    r"last (?:year|month|week|time|summer|winter|spring|fall|autumn)|back then|originally|at first|"
+    r"in (?:19|20)\d\d|yesterday|did .{0,40}\b(?:go|do|visit|buy|make|start|finish|attend|take|get|meet)\b)"
+    r"|以前|之前|原来|当时|什么时候|去年|上个月|上周|过去|曾经|那时", re.I)
+_YEAR = re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(?![\d/.-])")
+_RELATIVE = re.compile(r"\b(last|this|past) (year|month|week)\b|(去年|今年|上个月|这个月|上周|本周)", re.I)
+_NAME = re.compile(r"\b[A-Z][a-z]{1,30}(?:'s)?\b")
+_STOP_NAMES = frozenset("""What When Where Who Whom Whose Why How Which Did Does Do Is Are Was Were Has Have Had Can
+Could Would Should Will The A An In On At For From To Of And Or But If Tell Show Give Find List Please Remember Based
+Given According Yes No Not I My Me We Our You Your He She They Their His Her It Its This That These Those Let Since
+Before After During Last Next Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May
+June July August September October November December""".split())
+
+
+# -- the task's words --------------------------------------------------------------------------------
+
+def _phrase(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _scope(tenant: str) -> str:
+    return f"tenant:{_phrase(tenant)} AND " if re.search(r"\w", tenant) else ""
+
+
+def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) -> str | None:
+    """The text leg's Lucene query: every term an escaped phrase over ``text`` (and ``author``, so
+    "Caroline" finds what Caroline said), the named speakers' own messages boosted."""
+    # A person the task names is asked for as the speaker, not as a word: "Caroline" in the text is
+    # mostly someone greeting her, which says nothing about what the question asks.
+    named = {s.casefold() for s in speakers}
+    words = [t for t in terms if not CJK.search(t) and t.casefold() not in named]
+    if not words and not speakers:
+        return None
+    parts = [f"text:{_phrase(w)}" for w in words] + [f"author:{_phrase(w)}" for w in words]
+    parts += [f"author:{_phrase(s)}^{boost:g}" for s in speakers if boost > 0]
+    return f"{_scope(tenant)}({' OR '.join(parts)})" if parts else None
+
+
+def lucene_cjk(tenant: str, terms: list[str]) -> str | None:
+    """The CJK leg's query: the task's Chinese/Japanese bigrams as phrases."""
+    grams = [t for t in terms if CJK.search(t)]
+    return f"{_scope(tenant)}({' OR '.join('text:' + _phrase(g) for g in grams)})" if grams else None
+
+
+def asks_about_past(task: str) -> bool:
+    """Does the task ask about the past ("when did…", "used to", "last year", 以前, 什么时候…)?"""
+    return _PAST.search(task) is not None
+
+
+def task_range(task: str, ref: datetime) -> tuple[datetime, datetime] | None:
+    """The first time range the task names, relative to ``ref``: a date, a month, "May 2023", a year,
+    "last week/month/year" (and 上周/上个月/去年); ``[start, end)`` in UTC, or None."""
+    rel = _RELATIVE.search(task)
+    if rel:
+        which, unit, zh = rel.group(1), rel.group(2), rel.group(3)
+        if zh:
+            which, unit = {"去年": ("last", "year"), "今年": ("this", "year"), "上个月": ("last", "month"),
+                           "这个月": ("this", "month"), "上周": ("last", "week"), "本周": ("this", "week")}[zh]
+        which, unit = which.lower(), unit.lower()
+        back = 0 if which == "this" else 1
+        if unit == "year":
+            return (datetime(ref.year - back, 1, 1, tzinfo=timezone.utc),
+                    datetime(ref.year - back + 1, 1, 1, tzinfo=timezone.utc))
+        if unit == "month":
+            y, m = (ref.year, ref.month - back) if ref.month - back >= 1 else (ref.year - 1, 12)
+            return datetime(y, m, 1, tzinfo=timezone.utc), datetime(y + m // 12, m % 12 + 1, 1, tzinfo=timezone.utc)
+        monday = datetime(ref.year, ref.month, ref.day, tzinfo=timezone.utc) - timedelta(days=ref.weekday() + 7 * back)
+        return monday, monday + timedelta(days=7)
+    found = find_dates(task, ref)
+    if found:
+        d = found[0]
+        if d.end is not None:
+            return d.start, d.end
+        if d.month_only:
+            nxt = datetime(d.start.year + d.start.month // 12, d.start.month % 12 + 1, 1, tzinfo=timezone.utc)
+            return d.start, nxt
+        return d.start, d.start + timedelta(days=1)
+    year = _YEAR.search(task)
+    if year:
+        y = int(year.group(1))
+        return datetime(y, 1, 1, tzinfo=timezone.utc), datetime(y + 1, 1, 1, tzinfo=timezone.utc)
+    return None
+
+
+# -- people ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class People:
+    """Names in the task resolved to the tenant's speakers and entities."""
+
+    resolved: dict[str, str]  # name as written -> speaker/entity id
+    ambiguous: dict[str, list[str]]  # name as written -> the candidates
+
+    @property
+    def ids(self) -> list[str]:
+        return list(dict.fromkeys(self.resolved.values()))
+
+    def notes(self) -> list[str]:
+        return [f"{name!r} could be {' or '.join(repr(c) for c in cands)}: not guessed; name the subject to choose"
+                for name, cands in self.ambiguous.items()]
+
+
+def names_in(task: str) -> list[str]:
+    """Capitalised words that may be names ("Caroline", "Mel's" → "Mel"); not question words."""
+    out = []
+    for m in _NAME.finditer(task):
+        word = m.group().removesuffix("'s")
+        if word not in _STOP_NAMES and word not in out:
+            out.append(word)
+    return out[:12]
+
+
+def resolve_people(tenant: str, task: str) -> Plan[People]:
+    """Resolve the names of the task: exact id/speaker (any case), else a unique prefix of at least
+    three letters (a nickname), else an ``alias`` fact's subject. Ambiguity is reported."""
+    names = names_in(task)
+    if not names:
+        return People({}, {})
+    words = " OR ".join(f"{_phrase(n)} OR {re.sub(r'[^A-Za-z]', '', n).lower()}*" for n in names)
+    rows = yield from _read("recall/people", tenant, lucene_authors=f"{_scope(tenant)}author:({words})",
+                            lucene_entities=f"{_scope(tenant)}(uid:({words}) OR name:({words}))",
+                            lucene_aliases=f"{_scope(tenant)}topic:\"alias\" AND value:({words})")
+    known = [(r["id"], (r["alias"] or r["id"]).casefold()) for r in rows if r["id"]]
+    resolved: dict[str, str] = {}
+    ambiguous: dict[str, list[str]] = {}
+    for n in names:
+        key = n.casefold()
+        exact = sorted({i for i, k in known if k == key})
+        prefix = sorted({i for i, k in known if len(key) >= 3 and k.startswith(key)})
+        pick = exact or prefix
+        if len(pick) == 1:
+            resolved[n] = pick[0]
+        elif len(pick) > 1:
+            ambiguous[n] = pick
+    return People(resolved, ambiguous)
+
+
+# -- messages ----------------------------------------------------------------------------------------
+
+def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject: str | None, session: str | None,
+                  speakers: list[str], when: tuple[datetime, datetime] | None, vector: list[float] | None,
+                  config: RecallConfig, k_vector: int | None = None,
+                  ) -> Plan[tuple[list[ContextItem], dict[str, list[dict[str, Any]]]]]:
+    """What was said that the task matches, best first, as ``message`` items; and the facts drawn
+    from each (by source id), for :func:`mark_replaced`. ``k_vector``: how many hits to ask the
+    shared source vector index for (graphmem.recall.recall.vector_k; default the config's most)."""
+    en, cjk = lucene_en(tenant, terms, speakers, config.speaker_boost), lucene_cjk(tenant, terms)
+    if en is None and cjk is None and vector is None:
+        return [], {}
+    k = config.message_limit
+    rows = yield from _read("recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
+                            k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject,
+                            session=session, weights=config.leg_weights, rrf_k=config.rrf_k,
+                            session_bonus=config.session_bonus,
+                            range_from=when[0] if when else None, range_to=when[1] if when else None,
+                            range_bonus=config.range_bonus,
+                            neighbours=config.neighbours if config.neighbour_weight > 0 else 0,
+                            window_minutes=config.neighbour_window_minutes)
+    items = [_message(r, r["rrf"] * config.message_weight, list(r["legs"]), [d["fact"] for d in r["drawn"]])
+             for r in rows]
+    drawn = {r["source"]: r["drawn"] for r in rows}
+    # The turn before and after each of the best hits (found by the same query): the question it
+    # answered, the answer it got. A neighbour scores a share of its hit's score, so the context of
+    # the best hits outranks weak hits.
+    have = {i.source.id: i for i in items if i.source}
+    for r, hit_score in zip(rows, [i.score for i in items]):
+        for n in r["near"]:
+            s = hit_score * config.neighbour_weight
+            leg = f"{'before' if n['side'] < 0 else 'after'}:{r['source']}"
+            if n["source"] in have:
+                old = have[n["source"]]
+                old.score, old.legs = max(old.score, s), old.legs + [leg]
+            else:
+                have[n["source"]] = _message(n, s, [leg], [])
+                items.append(have[n["source"]])
+    return items, drawn
+
+
+def _message(r: dict[str, Any], score: float, legs: list[str], drawn: list[str]) -> ContextItem:
+    from .recall import _source_ref  # one SourceRef builder for every item kind
+
+    return ContextItem(kind="message", subject=r["author"] or "",
+                       source=_source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"]),
+                       version=r["version"], recorded_at=to_datetime(r["at"]), expires_at=to_datetime(r["expires_at"]),
+                       session=r["session"], score=score, legs=legs, drawn=drawn)
+
+
+def fold(items: list[ContextItem], messages: list[ContextItem]) -> list[ContextItem]:
+    """Merge messages into the fact items: a message that yielded a shown fact is not shown twice —
+    the fact (which shows the message's text as its source) keeps the better of the two scores."""
+    by_source: dict[str, list[ContextItem]] = {}
+    for i in items:
+        if i.source is not None and i.kind in ("fact", "conflict", "history"):
+            by_source.setdefault(i.source.id, []).append(i)
+    out = list(items)
+    for m in messages:
+        assert m.source is not None
+        facts = by_source.get(m.source.id)
+        if facts:
+            for f in facts:
+                f.score = max(f.score, m.score)
+                f.legs = sorted(set(f.legs) | {"message:" + leg for leg in m.legs})
+            continue
+        out.append(m)
+    return out
+
+
+def mark_replaced(tenant: str, now: datetime, messages: list[ContextItem], drawn: dict[str, list[dict[str, Any]]],
+                  t: datetime, k: datetime, limit: int = 8) -> Plan[None]:
+    """A shown message whose drawn facts no longer hold says so, with what holds now (one query for
+    all of them)."""
+    asks: list[tuple[ContextItem, dict[str, Any]]] = []
+    for m in messages:
+        said = drawn.get(m.source.id if m.source else "", [])
+        asks += [(m, d) for d in [d for d in said if d.get("kind") == "set" and not d.get("quoted")][:2]]
+    asks = asks[:limit]
+    answers = yield from as_of_many(tenant, now, [(d["subject"], d["topic"], d["env"] or None) for _, d in asks],
+                                    valid_at=t, known_at=k)
+    for (m, d), a in zip(asks, answers):
+        current = a.values if a.values is not None else ([] if a.value is None else [a.value])
+        if a.fact == d["fact"] or d["value"] in current:
+            continue
+        now_text = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
+        m.warnings.append(ItemWarning(kind="superseded", message=(
+            f"said {d['topic']} = {d['value']!r} for {d['subject']}; at {day(t)} that no longer holds — "
+            f"now: {now_text}")))
+
+
+def history_items(tenant: str, now: datetime, lucene: str | None, subject: str | None, t: datetime, k: datetime,
+                  shown: set[str], limit: int) -> Plan[list[ContextItem]]:
+    """Facts the task matches that held once but not at ``t`` (as known at ``k``): history, marked
+    ``superseded`` (something replaced it) or ``expired``, with what holds now. Never current."""
+    if lucene is None:
+        return []
+    rows = yield from _read("recall/history", tenant, lucene=lucene, subject=subject, valid_at=t, known_at=k, k=limit)
+    from .recall import _source
+
+    out = []
+    ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown]
+    answers = yield from as_of_many(tenant, now, [(r["subject"], r["topic"], r["env"] or None) for _, r in ranked],
+                                    valid_at=t, known_at=k)
+    for (rank, r), a in zip(ranked, answers):
+        current = a.values if a.values is not None else ([] if a.value is None else [a.value])
+        if r["value"] in current:
+            continue
+        expired = r["expires_at"] is not None and to_datetime(r["expires_at"]) <= k  # type: ignore[operator]
+        now_text = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
+        kind = "expired" if expired else "superseded"
+        until = to_datetime(r["valid_to"])
+        out.append(ContextItem(
+            kind="history", subject=r["subject"], topic=r["topic"], env=r["env"] or "", value=r["value"],
+            is_entity=bool(r["is_entity"]), valid_from=to_datetime(r["valid_from"]), valid_to=until,
+            recorded_at=to_datetime(r["recorded_at"]), authority=r["authority"], status="history",
+            version=r["version"], fact=r["fact"], source=_source(r, evidence=r.get("evidence")),
+            score=1.0 / (60 + rank), legs=[f"history:{rank}"],
+            warnings=[ItemWarning(kind=kind, message=(
+                f"{'expired' if expired else 'held until'} {day(until) if until else '?'}; at {day(t)} it no "
+                f"longer holds — now: {now_text}"))]))
+    return out

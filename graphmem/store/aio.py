@@ -1,0 +1,143 @@
+"""The asynchronous client: the same operations on the neo4j async driver.
+
+Its public operations are those of :mod:`graphmem.store.surface` — the same models, Cypher and
+validation — typed by the generated :class:`graphmem.store.faces.AsyncFace`; each returns a coroutine::
+
+    async with AsyncGraphMem(tenant="acme") as mem:
+        await mem.set("deploy", "port", "8000")
+        answer = await mem.as_of("deploy", "port")
+"""
+
+from __future__ import annotations
+
+from typing import Any, AsyncIterator, Coroutine, TypeVar
+
+import neo4j
+from neo4j.api import AsyncBookmarkManager
+
+from . import ops
+from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
+from ..core.errors import GraphMemError
+from .faces import AsyncFace
+from .queries import Call, row
+from ..core.scope import check_call
+from .settings import Settings
+from .surface import When
+
+__all__ = ["AsyncGraphMem"]
+
+T = TypeVar("T")
+
+
+async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) -> Any:
+    try:
+        call = steps.send(None)
+        while True:
+            check_call(tenant, call)
+            q = call.query
+            result = await tx.run(q.text, call.params)
+            call = steps.send([row(r) async for r in result])
+    except StopIteration as stop:
+        return stop.value
+
+
+class AsyncGraphMem(AsyncFace):
+    """A temporal memory store for one tenant, on the async driver. ``await`` every method.
+
+    Like :class:`graphmem.GraphMem`, its write transactions and routed reads share one bookmark
+    manager (the driver's unless ``bookmark_manager=`` is given), so it reads its own writes.
+    """
+
+    def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
+                 driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None,
+                 embedder: Any = None, actor: str | None = None,
+                 bookmark_manager: AsyncBookmarkManager | None = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder, actor)
+        self._owns_driver = driver is None
+        self._driver = driver or self._connect(neo4j.AsyncGraphDatabase.driver)
+        self._bookmarks = bookmark_manager or self._driver.execute_query_bookmark_manager
+
+    @property
+    def bookmark_manager(self) -> AsyncBookmarkManager:
+        """The bookmark manager this client's writes and reads share."""
+        return self._bookmarks
+
+    def for_tenant(self, tenant: str) -> "AsyncGraphMem":
+        return AsyncGraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
+                             extractor=self._extractor, embedder=self._embedder or None, actor=self.actor,
+                             bookmark_manager=self._bookmarks)
+
+    async def close(self) -> None:
+        if self._owns_driver:
+            await self._driver.close()
+
+    async def __aenter__(self) -> "AsyncGraphMem":
+        await self.ensure_schema()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def events(self, *, after: int = 0, batch: int = 1000) -> AsyncIterator[dict[str, Any]]:
+        while rows := await self.events_page(after=after, limit=batch):
+            for row in rows:
+                yield row
+            after = rows[-1]["seq"]
+
+    async def history_values(self, subject: str, topic: str, *, env: str | None = None,
+                             known_at: When | None = None, session: str | None = None,
+                             include_candidates: bool = False) -> list[str]:
+        """The history as FORMAT.md counts it: values in the order they became valid, repeats merged.
+
+        >>> await mem.history_values("deploy", "port")
+        ['8000', '8080']
+        """
+        return ops.history_values(await self.history(subject, topic, env=env, known_at=known_at, session=session,
+                                                     include_candidates=include_candidates))
+
+    async def _step(self, step: Any) -> Any:
+        db = self.settings.database
+        if isinstance(step, Call):
+            check_call(self.tenant, step)
+            q = step.query
+            records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
+                                                             routing_=neo4j.RoutingControl.READ,
+                                                             bookmark_manager_=self._bookmarks)
+            return [row(r) for r in records]
+        if isinstance(step, ops.Tx):
+            async with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
+                return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+        await self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
+        return None
+
+    async def _run_async(self, plan: ops.Plan[T]) -> T:
+        what = "plan"
+        try:
+            step = plan.send(None)
+            while True:
+                what = getattr(step, "name", "schema")
+                try:
+                    result = await self._step(step)
+                except DRIVER_ERRORS as e:
+                    if not from_driver(e):
+                        raise  # an OSError of graphmem's or the caller's: not a connection failure
+                    # Thrown into the plan, which may degrade (an optional recall leg) or not.
+                    err = translate(e, what)
+                    err.__cause__ = e
+                    step = plan.throw(err)
+                    continue
+                step = plan.send(result)
+        except StopIteration as stop:
+            value: T = stop.value
+            return value
+        except GraphMemError:
+            raise
+        except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
+            if not from_driver(e):
+                raise
+            raise translate(e, what) from e
+
+    def _run(self, plan: ops.Plan[T]) -> Coroutine[Any, Any, T]:
+        """A coroutine of the plan's value: what WorkingMemory and Playbooks, written once for both
+        clients, hand their plans to."""
+        return self._run_async(plan)

@@ -1,0 +1,175 @@
+"""The public surface of the store, defined once for the sync and the async client.
+
+Every public operation is a function of :mod:`graphmem.store.surface` that builds a plan
+(:mod:`graphmem.store.ops`); :mod:`graphmem.store.faces` (generated from it) gives each a typed method that
+hands the plan to ``self._run`` — the sync client's runs it and returns the result, the async
+client's is awaited. :class:`StoreApi` holds what both share: settings, tenant, actor, clock,
+extractor and embedder. Driver errors are translated in one place, :func:`translate`.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from neo4j import exceptions as neo4j_errors
+
+from . import observe, ops
+from ..core.config import env_config
+from ..core.errors import ConnectionError_, GraphMemError, QueryError, ValidationError
+from ..core.models import MessageEvent, check_ids
+from ..core.scope import bind_tenant
+from .settings import Settings
+
+if TYPE_CHECKING:
+    from ..playbooks.playbooks import Playbooks
+    from ..working.working import WorkingMemory
+
+__all__ = ["StoreApi", "from_driver", "translate", "utcnow"]
+
+Clock = Callable[[], datetime]
+DEFAULT_ACTOR = "owner"  # a client made without actor= (and no GRAPHMEM_ACTOR): the store's owner
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def from_driver(e: BaseException) -> bool:
+    """Is ``e`` the driver's? Its own exception types always are; an ``OSError`` only when the
+    innermost frame that is either the driver's or graphmem's (or a caller's) is the driver's: a
+    socket the driver was reading, not a file an extractor or a plan was reading."""
+    if not isinstance(e, OSError):
+        return True
+    deepest = None
+    tb = e.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if module == "neo4j" or module.startswith("neo4j."):
+            deepest = "driver"
+        elif not _stdlib(tb.tb_frame.f_code.co_filename):
+            deepest = "ours"
+        tb = tb.tb_next
+    return deepest == "driver"
+
+
+def _stdlib(filename: str) -> bool:
+    import sysconfig
+    return filename.startswith(sysconfig.get_paths()["stdlib"]) and "site-packages" not in filename
+
+
+def translate(e: Exception, what: str) -> GraphMemError:
+    """Driver errors to graphmem errors, in one place. Credentials never enter a message.
+
+    Only the driver's connection failures (ServiceUnavailable, SessionExpired, an ``OSError`` the
+    driver raised: :func:`from_driver`) become "no Neo4j answers"."""
+    if isinstance(e, neo4j_errors.AuthError):
+        return ConnectionError_("Neo4j refused the credentials (check NEO4J_USER / NEO4J_PASSWORD)")
+    if isinstance(e, (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError)):
+        return ConnectionError_(f"no Neo4j answers ({type(e).__name__}); start one with "
+                                "'graphmem server start' or set NEO4J_URI")
+    if isinstance(e, neo4j_errors.Neo4jError):
+        return QueryError(f"{e.code}: {e.message}", query=what)
+    if isinstance(e, neo4j_errors.DriverError):
+        return ConnectionError_(f"driver error: {type(e).__name__}: {e}")
+    return GraphMemError(str(e))
+
+
+# What the runners catch; an OSError among them is translated only if from_driver() says so.
+DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
+
+
+@bind_tenant
+class StoreApi:
+    """What ``GraphMem`` and ``AsyncGraphMem`` share: settings, tenant, actor, clock, extractor,
+    embedder; their public operations come from :mod:`graphmem.store.faces`."""
+
+    settings: Settings
+    tenant: str
+
+    def __init__(self, settings: Settings | None, tenant: str, clock: Clock, extractor: Any,
+                 embedder: Any = None, actor: str | None = None) -> None:
+        if not isinstance(tenant, str) or not tenant.strip():
+            raise ValidationError("tenant must be a non-empty string")
+        self.settings = settings or Settings.from_env()
+        self.tenant = tenant
+        # Who this client writes as: every event it applies names an actor (DESIGN.md §5).
+        self.actor = actor or env_config().actor or DEFAULT_ACTOR
+        check_ids(actor=self.actor)
+        self._clock = clock
+        self._extractor = extractor
+        self._embedder = embedder
+
+    @property
+    def embedder(self) -> Any:
+        """The embedder of the vector leg: the one given, else GRAPHMEM_EMBEDDER's, else None (off)."""
+        if self._embedder is None:
+            from ..recall.embed import embedder_from_env
+            self._embedder = embedder_from_env() or False
+        return self._embedder or None
+
+    def _connect(self, factory: Callable[..., Any]) -> Any:
+        """A driver from the settings (sync or async factory); a bad URI is a ValidationError."""
+        try:
+            return factory(self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF")
+        except (ValueError, neo4j_errors.ConfigurationError) as e:
+            raise ValidationError(f"bad NEO4J_URI {self.settings.uri!r}: {e}") from e
+
+    def _run(self, plan: ops.Plan[Any]) -> Any:  # pragma: no cover - defined by the clients
+        raise NotImplementedError
+
+    def _extract(self, message: MessageEvent, context: list[Any]) -> list[Any]:
+        if self._extractor is None:
+            from ..extract import default_extractor
+            self._extractor = default_extractor()
+        start = time.perf_counter()
+        # An extractor that can also read episodes (the rule extractor's ``draw``) gives both.
+        draw = getattr(self._extractor, "draw", None)
+        drawn = list(draw(message, context) if callable(draw) else self._extractor.extract(message, context))
+        observe.extraction_yield(self.tenant, message.id, 1, len(drawn), (time.perf_counter() - start) * 1000)
+        return drawn
+
+    def _prepare(self, texts: list[str]) -> None:
+        """Let the extractor parse a batch of message texts in one pass, if it can."""
+        if not texts:
+            return
+        if self._extractor is None:
+            from ..extract import default_extractor
+            self._extractor = default_extractor()
+        prepare = getattr(self._extractor, "prepare", None)
+        if callable(prepare):
+            prepare(texts)
+
+    # -- what is not a plan: objects over the store ---------------------------------------------
+
+    def working(self, session: str, *, budget_tokens: int | None = None,
+                strategy: Literal["evict", "compress"] | None = None, warn_ratio: float | None = None,
+                keep_recent: int | None = None, summary_ratio: float | None = None) -> WorkingMemory:
+        """A session's working memory (graphmem.working.working): items under a token budget, checkpoints
+        to resume from, and the end gate ``close(outcome)``. Giving a budget or strategy records a
+        new policy for the session at its next write; otherwise the stored one (or the default) holds.
+
+        >>> with mem.working("s-1", budget_tokens=4000) as wm: ...
+        """
+        import pydantic
+
+        from ..core.models import describe_errors
+        from ..working.working import WorkingMemory, WorkingPolicy
+        knobs = (("budget_tokens", budget_tokens), ("strategy", strategy), ("warn_ratio", warn_ratio),
+                 ("keep_recent", keep_recent), ("summary_ratio", summary_ratio))
+        given: dict[str, Any] = {k: v for k, v in knobs if v is not None}
+        try:
+            chosen = WorkingPolicy(**given) if given else None
+        except pydantic.ValidationError as e:  # one line per knob, not pydantic's multi-line report
+            raise ValidationError(f"bad working-memory policy: {describe_errors(e)}") from e
+        return WorkingMemory(self, session, chosen)
+
+    @property
+    def playbooks(self) -> Playbooks:
+        """L3 experience cards and L4 workflows of this tenant (graphmem.playbooks.playbooks).
+
+        >>> mem.playbooks.cards()
+        """
+        from ..playbooks.playbooks import Playbooks
+        return Playbooks(self)

@@ -1,0 +1,160 @@
+"""The synchronous client: one long-lived driver, short sessions, plans run with the sync driver.
+
+A :class:`GraphMem` is bound to one tenant; every query it runs is scoped by that tenant
+(``for_tenant`` gives a sibling on the same driver). Its public operations are defined once in
+:mod:`graphmem.store.surface` (typed here by the generated :class:`graphmem.store.faces.SyncFace`); this
+module only knows how to run a plan.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Iterator, TypeVar
+
+import neo4j
+from neo4j.api import BookmarkManager
+
+from . import ops
+from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
+from ..core.errors import GraphMemError
+from .faces import SyncFace
+from ..core.models import HistoryEntry
+from .queries import Call, row
+from ..core.scope import check_call
+from .settings import Settings
+from .surface import When
+
+__all__ = ["GraphMem", "utcnow"]
+
+T = TypeVar("T")
+
+
+def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
+    """Run a unit of work's calls in one managed transaction (each checked against the bound tenant)."""
+    try:
+        call = steps.send(None)
+        while True:
+            check_call(tenant, call)
+            q = call.query
+            call = steps.send([row(r) for r in tx.run(q.text, call.params)])
+    except StopIteration as stop:
+        return stop.value
+
+
+# Drivers whose database was found (or made) to carry the schema, per database name: a process
+# that makes many clients on one driver checks once.
+_SCHEMA_READY: "weakref.WeakKeyDictionary[Any, set[str | None]]" = weakref.WeakKeyDictionary()
+
+
+class GraphMem(SyncFace):
+    """A temporal memory store for one tenant. Use as a context manager, or call :meth:`close`.
+
+    Reads see this client's own writes, on a cluster too: the write transactions and the routed
+    reads share one bookmark manager (by default the driver's, so every client on one driver is
+    causally chained); pass ``bookmark_manager=`` (``neo4j.GraphDatabase.bookmark_manager(
+    initial_bookmarks=…)``) to continue after another process's writes (docs/scaling.md).
+    """
+
+    def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
+                 driver: neo4j.Driver | None = None, clock: Clock = utcnow,
+                 extractor: Any = None, install_schema: bool = True, embedder: Any = None,
+                 actor: str | None = None, bookmark_manager: BookmarkManager | None = None) -> None:
+        super().__init__(settings, tenant, clock, extractor, embedder, actor)
+        self._owns_driver = driver is None
+        self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
+        self._bookmarks = bookmark_manager or self._driver.execute_query_bookmark_manager
+        if install_schema:
+            ready = _SCHEMA_READY.setdefault(self._driver, set())
+            if self.settings.database not in ready:
+                self.ensure_schema()
+                ready.add(self.settings.database)
+
+    @property
+    def bookmark_manager(self) -> BookmarkManager:
+        """The bookmark manager this client's writes and reads share (hand its bookmarks on)."""
+        return self._bookmarks
+
+    def for_tenant(self, tenant: str) -> "GraphMem":
+        """The same store, another tenant, sharing this client's driver and bookmarks."""
+        return GraphMem(self.settings, tenant=tenant, driver=self._driver, clock=self._clock,
+                        extractor=self._extractor, install_schema=False, embedder=self._embedder or None,
+                        actor=self.actor, bookmark_manager=self._bookmarks)
+
+    def close(self) -> None:
+        if self._owns_driver:
+            self._driver.close()
+
+    def __enter__(self) -> "GraphMem":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def ping(self) -> str:
+        """The server's agent string; raises ConnectionError_ when nothing answers."""
+        try:
+            self._driver.verify_connectivity()
+            return self._driver.get_server_info().agent
+        except DRIVER_ERRORS as e:
+            raise translate(e, "ping") from e
+
+    def events(self, *, after: int = 0, batch: int = 1000) -> Iterator[dict[str, Any]]:
+        """The tenant's ledger in order (seq, op, payload, recorded_at, ...), page by page."""
+        while rows := self.events_page(after=after, limit=batch):
+            yield from rows
+            after = rows[-1]["seq"]
+
+    def history_values(self, subject: str, topic: str, *, env: str | None = None, known_at: When | None = None,
+                       session: str | None = None, include_candidates: bool = False) -> list[str]:
+        """The history as FORMAT.md counts it: values in the order they became valid, repeats merged.
+
+        >>> mem.history_values("deploy", "port")
+        ['8000', '8080']
+        """
+        entries: list[HistoryEntry] = self.history(subject, topic, env=env, known_at=known_at, session=session,
+                                                   include_candidates=include_candidates)
+        return ops.history_values(entries)
+
+    # -- running plans ---------------------------------------------------------------------------
+
+    def _step(self, step: Any) -> Any:
+        db = self.settings.database
+        if isinstance(step, Call):
+            check_call(self.tenant, step)
+            q = step.query
+            records, _, _ = self._driver.execute_query(q.text, step.params, database_=db,
+                                                       routing_=neo4j.RoutingControl.READ,
+                                                       bookmark_manager_=self._bookmarks)
+            return [row(r) for r in records]
+        if isinstance(step, ops.Tx):
+            with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
+                return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+        self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
+        return None
+
+    def _run(self, plan: ops.Plan[T]) -> T:
+        what = "plan"
+        try:
+            step = plan.send(None)
+            while True:
+                what = getattr(step, "name", "schema")
+                try:
+                    result = self._step(step)
+                except DRIVER_ERRORS as e:
+                    if not from_driver(e):
+                        raise  # an OSError of graphmem's or the caller's: not a connection failure
+                    # Thrown into the plan, which may degrade (an optional recall leg) or not.
+                    err = translate(e, what)
+                    err.__cause__ = e
+                    step = plan.throw(err)
+                    continue
+                step = plan.send(result)
+        except StopIteration as stop:
+            value: T = stop.value
+            return value
+        except GraphMemError:
+            raise
+        except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
+            if not from_driver(e):
+                raise
+            raise translate(e, what) from e

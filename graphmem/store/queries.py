@@ -1,0 +1,154 @@
+"""The registry of named Cypher queries: every ``.cypher`` file under ``cypher/``, loaded once.
+
+A query's name is its path without the extension (``as_of``, ``fact/create``). The text is the
+file, unchanged, so what the client runs is exactly what an analyst pastes into Neo4j Browser.
+Values only ever enter as ``$parameters``; :meth:`Query.check` refuses a call whose parameters
+differ from the file's, which catches a renamed parameter before Neo4j does.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Generator, LiteralString, Mapping, TypeVar
+
+from ..core.errors import ConfigurationError, QueryError
+
+__all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "row", "schema_statements", "schema_version"]
+
+T = TypeVar("T")
+
+_PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def cypher_dir() -> Path:
+    """Where the .cypher files are: inside the installed wheel, or the repository's ``cypher/``."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "cypher", here.parent / "cypher"):
+        if (candidate / "as_of.cypher").is_file():
+            return candidate
+    raise ConfigurationError("graphmem's cypher/ folder is missing; reinstall the package")
+
+
+def _strip_comments(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    text: LiteralString
+    params: frozenset[str]
+
+    def check(self, params: Mapping[str, Any]) -> None:
+        given = set(params)
+        if given != self.params:
+            missing = sorted(self.params - given)
+            extra = sorted(given - self.params)
+            raise QueryError(f"parameters do not match the file: missing {missing}, unexpected {extra}",
+                             query=self.name)
+
+
+@lru_cache(maxsize=1)
+def _trusted(text: str) -> LiteralString:
+    """Text of graphmem's own .cypher files: the only query text the driver is ever given (values
+    travel as parameters), so it is what ``LiteralString`` promises."""
+    return text  # mypy reads LiteralString as str (PEP 675 is not enforced); the promise is ours
+
+
+def _registry() -> dict[str, Query]:
+    root = cypher_dir()
+    out: dict[str, Query] = {}
+    for path in sorted(root.rglob("*.cypher")):
+        name = path.relative_to(root).with_suffix("").as_posix()
+        text = path.read_text(encoding="utf-8")
+        params = frozenset(_PARAM.findall(_strip_comments(text)))
+        out[name] = Query(name, _trusted(text), params)
+    return out
+
+
+def get(name: str) -> Query:
+    try:
+        return _registry()[name]
+    except KeyError as e:
+        raise QueryError("no such named query", query=name) from e
+
+
+def names() -> list[str]:
+    return sorted(_registry())
+
+
+def schema_statements() -> list[LiteralString]:
+    """schema.cypher split into statements (it is the one multi-statement file)."""
+    body = _strip_comments(get("schema").text)
+    return [_trusted(s.strip()) for s in body.split(";") if s.strip()]
+
+
+def schema_version() -> str:
+    """A short digest of schema.cypher's statements: the marker a database carries once they ran."""
+    import hashlib
+
+    text = "\n".join(schema_statements())
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class Call:
+    """One named query to run with these parameters: what graphmem's operations yield.
+
+    Operations are written once as generators that yield ``Call`` and receive the rows (a list
+    of dicts); the sync and the async client only differ in how they run a ``Call``.
+    """
+
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def query(self) -> Query:
+        q = get(self.name)
+        q.check(self.params)
+        return q
+
+
+Steps = Generator[Call, list[dict[str, Any]], T]
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def row(record: Any) -> dict[str, Any]:
+    """A result record as a dict, as ``record.data()`` gives it, without walking plain values.
+
+    ``data()`` sends every value through the driver's recursive exporter (it turns nodes into
+    property maps); most of what graphmem's queries return is text and numbers, and walking them
+    cost more Python time per context() than fitting the budget. Only the other values — lists,
+    maps, nodes, temporal values — take the exporter's path, so the result is the same."""
+    values = record.values()
+    if all(type(v) in _PLAIN for v in values):
+        return dict(zip(record.keys(), values))
+    out = {}
+    for k, v in zip(record.keys(), values):
+        try:
+            out[k] = _copy_plain(v)
+        except _NotPlain:  # a node, relationship, path or temporal value: the driver's exporter
+            out[k] = record.data(k)[k]
+    return out
+
+
+class _NotPlain(Exception):
+    pass
+
+
+def _copy_plain(v: Any) -> Any:
+    """Lists and maps of plain values, copied as the exporter would (recall's neighbour lists are
+    such values, and the exporter's recursion was a third of a context()'s row time)."""
+    t = type(v)
+    if t in _PLAIN:
+        return v
+    if t is list:
+        return [_copy_plain(x) for x in v]
+    if t is dict:
+        return {k: _copy_plain(x) for k, x in v.items()}
+    raise _NotPlain
