@@ -51,14 +51,15 @@ class Query:
                              query=self.name)
 
 
-@lru_cache(maxsize=1)
 def _trusted(text: str) -> LiteralString:
     """Text of graphmem's own .cypher files: the only query text the driver is ever given (values
     travel as parameters), so it is what ``LiteralString`` promises."""
     return text  # mypy reads LiteralString as str (PEP 675 is not enforced); the promise is ours
 
 
+@lru_cache(maxsize=1)
 def _registry() -> dict[str, Query]:
+    """Every named query, read from disk once per process (a call runs several queries)."""
     root = cypher_dir()
     out: dict[str, Query] = {}
     for path in sorted(root.rglob("*.cypher")):
