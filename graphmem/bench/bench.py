@@ -71,7 +71,7 @@ def data_files(data: list[Path] | None) -> list[Path]:
         raise ConfigurationError(str(e)) from e
 
 
-def _pct(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
@@ -208,8 +208,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
             else:
                 mem.round_trip()
             (latencies if kind else floor).append((time.perf_counter() - t0) * 1000)
-    log(f"as_of: p50 {_pct(latencies, 50):.2f} ms, p99 {_pct(latencies, 99):.2f} ms; "
-        f"floor (RETURN 1) p50 {_pct(floor, 50):.2f} ms: {_pct(latencies, 50) / _pct(floor, 50):.2f}x")
+    log(f"as_of: p50 {percentile(latencies, 50):.2f} ms, p99 {percentile(latencies, 99):.2f} ms; "
+        f"floor (RETURN 1) p50 {percentile(floor, 50):.2f} ms: {percentile(latencies, 50) / percentile(floor, 50):.2f}x")
 
     correct = 0
     wrong: list[str] = []
@@ -231,7 +231,7 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         a = mem.path(start, hops, valid_at=t)
         path_lat.append((time.perf_counter() - t0) * 1000)
         answered += bool(a.values)
-    log(f"3-hop paths: p50 {_pct(path_lat, 50):.2f} ms over {len(chains)} chains")
+    log(f"3-hop paths: p50 {percentile(path_lat, 50):.2f} ms over {len(chains)} chains")
 
     ctx_lat, wide_lat, ctx_items = [], [], 0
     embed_s = None
@@ -257,8 +257,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         mem.context(task, valid_at=t, budget_tokens=1500)
         wide_lat.append((time.perf_counter() - t0) * 1000)
     if contexts:
-        log(f"context: p50 {_pct(ctx_lat, 50):.2f} ms, p95 {_pct(ctx_lat, 95):.2f} ms (subject-scoped); "
-            f"p50 {_pct(wide_lat, 50):.2f} ms without a subject")
+        log(f"context: p50 {percentile(ctx_lat, 50):.2f} ms, p95 {percentile(ctx_lat, 95):.2f} ms (subject-scoped); "
+            f"p50 {percentile(wide_lat, 50):.2f} ms without a subject")
 
     ledger_facts = min(facts, len(data.facts))
     log(f"rebuilding {ledger_facts:,} facts...")
@@ -277,24 +277,24 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
         "raw_facts_per_s": round(raw_rate, 1),
         "ingest_ratio": round(ingest_rate / raw_rate, 3),
         "asof_lookups": lookups,
-        "asof_p50_ms": round(_pct(latencies, 50), 3),
-        "asof_p99_ms": round(_pct(latencies, 99), 3),
-        "asof_floor_p50_ms": round(_pct(floor, 50), 3),
-        "asof_floor_p99_ms": round(_pct(floor, 99), 3),
-        "asof_over_floor": round(_pct(latencies, 50) / _pct(floor, 50), 2),
+        "asof_p50_ms": round(percentile(latencies, 50), 3),
+        "asof_p99_ms": round(percentile(latencies, 99), 3),
+        "asof_floor_p50_ms": round(percentile(floor, 50), 3),
+        "asof_floor_p99_ms": round(percentile(floor, 99), 3),
+        "asof_over_floor": round(percentile(latencies, 50) / percentile(floor, 50), 2),
         "path3_runs": len(chains),
         "path3_answered": answered,
-        "path3_p50_ms": round(_pct(path_lat, 50), 3) if path_lat else None,
+        "path3_p50_ms": round(percentile(path_lat, 50), 3) if path_lat else None,
         "messages": messages,
         "messages_per_s": round(messages / messages_s, 1) if messages_s else None,
         "context_runs": contexts,
         "embed_seconds": embed_s,
-        "context_p50_ms": round(_pct(ctx_lat, 50), 3) if ctx_lat else None,
-        "context_p95_ms": round(_pct(ctx_lat, 95), 3) if ctx_lat else None,
-        "context_ratio_to_asof_p50": round(_pct(ctx_lat, 50) / _pct(latencies, 50), 2) if ctx_lat else None,
+        "context_p50_ms": round(percentile(ctx_lat, 50), 3) if ctx_lat else None,
+        "context_p95_ms": round(percentile(ctx_lat, 95), 3) if ctx_lat else None,
+        "context_ratio_to_asof_p50": round(percentile(ctx_lat, 50) / percentile(latencies, 50), 2) if ctx_lat else None,
         "context_items_mean": round(ctx_items / contexts, 1) if contexts else None,
-        "context_nosubject_p50_ms": round(_pct(wide_lat, 50), 3) if wide_lat else None,
-        "context_nosubject_p95_ms": round(_pct(wide_lat, 95), 3) if wide_lat else None,
+        "context_nosubject_p50_ms": round(percentile(wide_lat, 50), 3) if wide_lat else None,
+        "context_nosubject_p95_ms": round(percentile(wide_lat, 95), 3) if wide_lat else None,
         "rebuild_facts_per_s": round(ledger_facts / rebuild_s, 1),
         "rebuild_ratio_to_ingest": round((ledger_facts / rebuild_s) / ingest_rate, 3),
         "client_peak_rss_mb": round(_rss_mb(), 1),

@@ -26,11 +26,11 @@ SAMPLES = [
 
 def _plain_pipe_seconds(ex: Any, texts: list[str]) -> float:
     """A plain ``nlp.pipe`` pass (full pipeline, every text, no rules) over the same texts."""
-    from ..extract.base import _lang
+    from ..extract.base import language_of
 
     t0 = time.perf_counter()
     for lang in ("en", "zh"):
-        group = [t for t in texts if _lang(t) == lang]
+        group = [t for t in texts if language_of(t) == lang]
         for _ in ex.nlp(lang).pipe(group, batch_size=256):
             pass
     return time.perf_counter() - t0

@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from .bench import _pct
+from .bench import percentile
 from ..store.client import GraphMem
 from ..store.settings import Settings
 
@@ -133,9 +133,9 @@ def run_load(store: GraphMem, *, writers: int, tenants: int, events: int = 400, 
         "writers": writers, "tenants": m, "readers": readers, "events_per_writer": events, "batch": batch,
         "events": total, "seconds": round(end - start, 2),
         "events_per_s": round(total / (end - start), 1),
-        "tx_p50_ms": round(_pct(tx, 50), 2), "tx_p99_ms": round(_pct(tx, 99), 2),
-        "reads": len(reads), "read_p50_ms": round(_pct(reads, 50), 2) if reads else None,
-        "read_p99_ms": round(_pct(reads, 99), 2) if reads else None,
+        "tx_p50_ms": round(percentile(tx, 50), 2), "tx_p99_ms": round(percentile(tx, 99), 2),
+        "reads": len(reads), "read_p50_ms": round(percentile(reads, 50), 2) if reads else None,
+        "read_p99_ms": round(percentile(reads, 99), 2) if reads else None,
         "lost": sum(c["lost"] for c in checks.values()),
         "duplicated": sum(c["duplicated"] for c in checks.values()),
         "ledger_events": sum(c["events"] for c in checks.values()),

@@ -92,7 +92,7 @@ def _trim_place(value: str) -> str:
     return " ".join(words)
 
 
-def _lang(text: str) -> str:
+def language_of(text: str) -> str:
     cjk = len(_CJK.findall(text))
     letters = sum(1 for c in text if c.isalpha())
     return "zh" if letters and cjk / letters >= 0.2 else "en"

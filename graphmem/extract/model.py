@@ -26,7 +26,7 @@ from ..core.errors import ConfigurationError, ExtractionError
 from ..core.models import MessageEvent, parse_event
 from .gates import is_question, judge_en, judge_zh
 from .quotes import find_quote, mentions_old_document
-from .base import _lang
+from .base import language_of
 from .rules import PriorFact, RuleExtractor
 
 __all__ = ["ModelExtractor", "SCHEMA"]
@@ -93,7 +93,7 @@ class ModelExtractor:
         text = message.text
         if not text.strip():
             return []
-        lang = _lang(text)
+        lang = language_of(text)
         if find_quote(text, lang, message.at) is not None:
             return self.rules.extract(message, context)  # quotes are dated by the rules, never by a model
         proposals = self._ask(message)

@@ -34,7 +34,7 @@ from typing import Any, Sequence
 
 from ..core.models import MessageEvent
 from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
-                   _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, _lang)
+                   _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, language_of)
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote
 from .statements import _Statements
@@ -83,7 +83,7 @@ class RuleExtractor(_Statements):
         context is only known inside the batch's transaction, so :meth:`extract_many` does not fit
         there); the cache holds one batch. Texts no rule could fire on are not parsed."""
         self._docs = {}
-        english = [t for t in dict.fromkeys(texts) if _is_text(t) and _lang(t) == "en"
+        english = [t for t in dict.fromkeys(texts) if _is_text(t) and language_of(t) == "en"
                    and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
         for text, doc in zip(english, self.parse_many(english)):
             self._docs[text] = doc
@@ -147,7 +147,7 @@ class RuleExtractor(_Statements):
         if len(contexts) != len(messages):
             raise ValueError("extract_many: one context per message")
         docs: dict[int, Any] = {}
-        english = [i for i, m in enumerate(messages) if _is_text(m.text) and _lang(m.text) == "en"
+        english = [i for i, m in enumerate(messages) if _is_text(m.text) and language_of(m.text) == "en"
                    and (self._may_draw(m.text, "en") or (episodes and may_episode(m.text, "en")))]
         if english:
             for i, doc in zip(english, self.parse_many([messages[i].text for i in english])):
@@ -164,7 +164,7 @@ class RuleExtractor(_Statements):
         text = message.text
         if not _is_text(text):
             return []
-        lang = _lang(text)
+        lang = language_of(text)
         if not may_episode(text, lang):
             return []
         quote = find_quote(text, lang, message.at)
@@ -193,7 +193,7 @@ class RuleExtractor(_Statements):
         text = message.text
         if not _is_text(text):
             return []
-        lang = _lang(text)
+        lang = language_of(text)
         facts = self._may_draw(text, lang)
         # An assistant's "I …" is not a person's life: episodes come from people's own words.
         episodes = episodes and message.drawn_as == "stated" and may_episode(text, lang)

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ..core.errors import NotFoundError, ValidationError
 from .governance import erase, erase_targets
-from ..store.ops import Plan, _read, apply
+from ..store.ops import Plan, run_query, apply
 from ..store.projection import Expander
 
 __all__ = ["cancel_erase", "confirm_erase", "erase_request", "request_erase"]
@@ -36,7 +36,7 @@ def request_erase(tenant: str, *, subject: str | None, source: str | None, actor
         raise ValidationError("an erase request needs exactly one of subject= and source=")
     facts, sources = yield from erase_targets(tenant, subject, source)
     if sources:
-        facts.update(r["uid"] for r in (yield from _read("governance/source_facts", tenant, sources=sorted(sources))))
+        facts.update(r["uid"] for r in (yield from run_query("governance/source_facts", tenant, sources=sorted(sources))))
     rid = f"er-{uuid.uuid4().hex[:12]}"
     event = {"op": "erase_request", "id": rid, "facts": sorted(facts), "sources": sorted(sources),
              "actor": actor, "reason": reason}
@@ -50,7 +50,7 @@ def request_erase(tenant: str, *, subject: str | None, source: str | None, actor
 
 
 def _pending(tenant: str, request: str) -> Plan[dict[str, Any]]:
-    rows = yield from _read("governance/erase_request", tenant, request=request, before=2**62)
+    rows = yield from run_query("governance/erase_request", tenant, request=request, before=2**62)
     if not rows or rows[0]["op"] != "erase_request":
         raise NotFoundError(f"unknown erase request {request!r}", kind="erase request", id=request)
     if rows[0]["closed"]:

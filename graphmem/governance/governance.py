@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from ..store.chain import digest, link
 from ..core.errors import ValidationError
-from ..store.ops import Plan, Tx, _read, rebuild
+from ..store.ops import Plan, Tx, run_query, rebuild
 from ..store.projection import Expander, UnitOfWork
 from ..store.queries import Call, Steps
 
@@ -36,12 +36,12 @@ def erase_targets(tenant: str, subject: str | None, source: str | None) -> Steps
     facts: set[str] = set()
     sources: set[str] = {source} if source is not None else set()
     if subject is not None:
-        for r in (yield from _read("governance/subject_facts", tenant, subject=subject)):
+        for r in (yield from run_query("governance/subject_facts", tenant, subject=subject)):
             facts.add(r["uid"])
             if r["source"]:
                 sources.add(r["source"])
-        sources.update(r["uid"] for r in (yield from _read("governance/authored_sources", tenant, subject=subject)))
-        sources.update(r["source"] for r in (yield from _read("governance/subject_episodes", tenant, subject=subject)))
+        sources.update(r["uid"] for r in (yield from run_query("governance/authored_sources", tenant, subject=subject)))
+        sources.update(r["source"] for r in (yield from run_query("governance/subject_episodes", tenant, subject=subject)))
     return facts, sources
 
 
@@ -51,9 +51,9 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
     facts, sources = yield from erase_targets(tenant, subject, source)
     events: dict[int, dict[str, Any]] = {}
     while True:  # close over what the touched events also made
-        facts.update(r["uid"] for r in (yield from _read("governance/source_facts", tenant, sources=sorted(sources))))
+        facts.update(r["uid"] for r in (yield from run_query("governance/source_facts", tenant, sources=sorted(sources))))
         ids = [f"source:{s}" for s in sources] + [f"message:{s}" for s in sources]
-        found = yield from _read("governance/touching_events", tenant, facts=sorted(facts), event_ids=ids,
+        found = yield from run_query("governance/touching_events", tenant, facts=sorted(facts), event_ids=ids,
                               sources=sorted(sources))
         grew = False
         for ev in found:
@@ -80,7 +80,7 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
         yield from unit.apply(ev)
     if evictions:
         yield from unit.flush()
-    yield from _read("governance/redact", tenant, seqs=sorted(events))
+    yield from run_query("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
     at = max(now, unit.last) if unit.last else now
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
@@ -90,7 +90,7 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
         summary["request"] = request
     payload = json.dumps(summary, sort_keys=True)
     event_digest = digest(seq, "erase", at, actor, reason, payload)
-    yield from _read("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
+    yield from run_query("governance/tombstone", tenant, seq=seq, recorded_at=at.isoformat(), actor=actor,
                   reason=reason, payload=payload, digest=event_digest, hash=link(unit.last_hash, event_digest))
     return {**summary, "seq": seq, "working_events": len(evictions)}
 

@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from ..core.models import parse_time
-from ..store.ops import Plan, _read
+from ..store.ops import Plan, run_query
 
 __all__ = ["Stats", "stats"]
 
@@ -83,21 +83,21 @@ def stats(tenant: str, now: datetime, since: Any = None) -> Plan[Stats]:
     """The plan behind :func:`graphmem.store.surface.stats`."""
     start = parse_time(since) if since is not None else now - DEFAULT_WINDOW
     out = Stats(tenant=tenant, since=start, at=now)
-    for r in (yield from _read("stats/writes", tenant, since=start)):
+    for r in (yield from run_query("stats/writes", tenant, since=start)):
         out.writes.setdefault(r["op"], {})[r["author"]] = r["n"]
         out.writes_total += r["n"]
-    state = (yield from _read("stats/state", tenant, now=now))[0]
+    state = (yield from run_query("stats/state", tenant, now=now))[0]
     out.candidates_waiting, out.conflicts_open = state["candidates"], state["conflicts"]
     out.summaries_stale, out.working_sessions_open = state["stale_summaries"], state["open_sessions"]
     successes = 0
-    for r in (yield from _read("stats/outcomes", tenant, since=start)):
+    for r in (yield from run_query("stats/outcomes", tenant, since=start)):
         out.outcomes += r["successes"] + r["failures"]
         successes += r["successes"]
         if r["failures"] >= 2:
             out.repeated_failures[r["task"]] = r["failures"]
     out.task_success_rate = _rate(successes, out.outcomes)
     wrong = used = budget = dropped = 0
-    for r in (yield from _read("stats/working_events", tenant, since=start)):
+    for r in (yield from run_query("stats/working_events", tenant, since=start)):
         p = json.loads(r["payload"])
         d = p.get("detail") or {}
         if p.get("action") == "close":

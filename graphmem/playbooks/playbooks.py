@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import NotFoundError, ValidationError
-from ..store.ops import Plan, Tx, _read
+from ..store.ops import Plan, Tx, run_query
 
 __all__ = ["CheckReport", "Playbooks", "content_hash", "draft_from_outcomes", "replay", "static_check"]
 
@@ -134,13 +134,13 @@ def draft_from_outcomes(task: str, outcomes: list[dict[str, Any]]) -> dict[str, 
 
 
 def _write(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]]]:
-    rows: list[dict[str, Any]] = yield Tx(lambda: _read(query, tenant, **params), query)
+    rows: list[dict[str, Any]] = yield Tx(lambda: run_query(query, tenant, **params), query)
     return rows
 
 
 def applicable(tenant: str, area: str | None) -> Plan[dict[str, Any]]:
     """The plan behind :meth:`Playbooks.applicable`; graphmem.recall.recall runs it inside context()."""
-    rows = yield from _read("playbook/applicable", tenant, area=area)
+    rows = yield from run_query("playbook/applicable", tenant, area=area)
     rules = sorted((r for r in rows if r["kind"] == "rule"), key=lambda r: (not r["safety"], r["name"]))
     cards = sorted((r["card"] for r in rows if r["kind"] == "card"),
                    key=lambda c: (-(c.get("confidence") or 0), c["uid"]))
@@ -207,7 +207,7 @@ class Playbooks:
             return None
         if outcome != "success":
             return None
-        outcomes = yield from _read("playbook/outcomes", tenant, task=task)
+        outcomes = yield from run_query("playbook/outcomes", tenant, task=task)
         draft = draft_from_outcomes(task, outcomes)
         if draft is None:
             return None
@@ -215,7 +215,7 @@ class Playbooks:
 
     def _save_card(self, draft: dict[str, Any], area: str, at: str) -> Plan[dict[str, Any]]:
         tenant = self._tenant
-        n = (yield from _read("playbook/card_versions", tenant, signature=draft["signature"]))[0]["n"]
+        n = (yield from run_query("playbook/card_versions", tenant, signature=draft["signature"]))[0]["n"]
         rows = yield from _write("playbook/card_save", tenant, uid=f"c-{uuid.uuid4().hex[:12]}",
                                  signature=draft["signature"], area=area, preconditions=draft["preconditions"],
                                  recommended_steps=draft["recommended_steps"], avoid_steps=draft["avoid_steps"],
@@ -236,7 +236,7 @@ class Playbooks:
         return self._run(self._save_card(draft, area or signature, self._now()))
 
     def _card(self, uid: str | None) -> Plan[dict[str, Any]]:
-        rows = yield from _read("playbook/card_get", self._tenant, uid=uid)
+        rows = yield from run_query("playbook/card_get", self._tenant, uid=uid)
         if not rows:
             raise NotFoundError(f"unknown card {uid!r}", kind="card", id=uid or "")
         return {**rows[0]["card"], "evidence": rows[0]["evidence"]}
@@ -246,7 +246,7 @@ class Playbooks:
 
     def cards(self, *, area: str | None = None, status: str | None = None) -> Any:
         def plan() -> Plan[list[dict[str, Any]]]:
-            rows = yield from _read("playbook/cards", self._tenant, area=area, status=status)
+            rows = yield from run_query("playbook/cards", self._tenant, area=area, status=status)
             return [r["card"] for r in rows]
         return self._run(plan())
 
@@ -293,7 +293,7 @@ class Playbooks:
         evidence = card.get("evidence") or []
         check = static_check(fields, evidence)
         rep = replay(fields.get("validation_rules") or [], evidence)
-        existing = yield from _read("playbook/workflow_get", tenant, name=name)
+        existing = yield from run_query("playbook/workflow_get", tenant, name=name)
         if not existing:
             yield from _write("playbook/workflow_create", tenant, name=name, owner=owner, delegates=delegates,
                               safety=safety, at=at)
@@ -327,7 +327,7 @@ class Playbooks:
         return self._run(plan())
 
     def _version(self, uid: str) -> Plan[dict[str, Any]]:
-        for wf in (yield from _read("playbook/workflows", self._tenant)):
+        for wf in (yield from run_query("playbook/workflows", self._tenant)):
             detail = yield from self._workflow(wf["name"])
             version: dict[str, Any]
             for version in detail["versions"]:
@@ -336,7 +336,7 @@ class Playbooks:
         raise NotFoundError(f"unknown workflow version {uid!r}", kind="workflow version", id=uid)
 
     def _workflow(self, name: str) -> Plan[dict[str, Any]]:
-        rows = yield from _read("playbook/workflow_get", self._tenant, name=name)
+        rows = yield from run_query("playbook/workflow_get", self._tenant, name=name)
         if not rows:
             raise NotFoundError(f"unknown workflow {name!r}", kind="workflow", id=name)
         versions = [v for v in rows[0]["versions"] if v.get("uid")]
@@ -348,7 +348,7 @@ class Playbooks:
         return self._run(self._workflow(name))
 
     def workflows(self) -> Any:
-        return self._run(_read("playbook/workflows", self._tenant))
+        return self._run(run_query("playbook/workflows", self._tenant))
 
     def approve(self, workflow: str, version: str, *, approver: str, version_hash: str,
                 comment: str | None = None) -> Any:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.errors import ValidationError
 from ..core.models import Episode, check_ids, parse_time
-from ..store.ops import Plan, _read
+from ..store.ops import Plan, run_query
 from ..store.projection import to_datetime
 
 __all__ = ["episodes"]
@@ -41,7 +41,7 @@ def episodes(tenant: str, now: datetime, *, who: str | None = None, since: Any =
     if lo is not None and hi is not None and hi <= lo:
         raise ValidationError(f"until {hi.isoformat()} is not after since {lo.isoformat()}")
     k = parse_time(known_at) if known_at is not None else now
-    rows = yield from _read("episode/list", tenant, who=who, since=lo, until=hi, text=text.strip() if text else None,
+    rows = yield from run_query("episode/list", tenant, who=who, since=lo, until=hi, text=text.strip() if text else None,
                             known_at=k, limit=limit)
     return [Episode(uid=r["uid"], who=r["who"], what=r["what"], where=r["where"],
                     start=to_datetime(r["start"]), end=to_datetime(r["end"]),

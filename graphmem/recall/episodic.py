@@ -24,7 +24,7 @@ from typing import Any
 from ..extract.dates import find_dates
 from .context_text import day
 from .memory_context import ContextItem, ItemWarning
-from ..store.ops import Plan, _read, as_of_many
+from ..store.ops import Plan, run_query, as_of_many
 from ..store.projection import to_datetime
 from .recall_config import RecallConfig
 
@@ -152,7 +152,7 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
     if not names:
         return People({}, {})
     words = " OR ".join(f"{_phrase(n)} OR {re.sub(r'[^A-Za-z]', '', n).lower()}*" for n in names)
-    rows = yield from _read("recall/people", tenant, lucene_authors=f"{_scope(tenant)}author:({words})",
+    rows = yield from run_query("recall/people", tenant, lucene_authors=f"{_scope(tenant)}author:({words})",
                             lucene_entities=f"{_scope(tenant)}(uid:({words}) OR name:({words}))",
                             lucene_aliases=f"{_scope(tenant)}topic:\"alias\" AND value:({words})")
     known = [(r["id"], (r["alias"] or r["id"]).casefold()) for r in rows if r["id"]]
@@ -183,7 +183,7 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
     if en is None and cjk is None and vector is None:
         return [], {}
     k = config.message_limit
-    rows = yield from _read("recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
+    rows = yield from run_query("recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
                             k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject,
                             session=session, weights=config.leg_weights, rrf_k=config.rrf_k,
                             session_bonus=config.session_bonus,
@@ -212,10 +212,10 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
 
 
 def _message(r: dict[str, Any], score: float, legs: list[str], drawn: list[str]) -> ContextItem:
-    from .recall import _source_ref  # one SourceRef builder for every item kind
+    from .recall import source_ref  # one SourceRef builder for every item kind
 
     return ContextItem(kind="message", subject=r["author"] or "",
-                       source=_source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"]),
+                       source=source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"]),
                        version=r["version"], recorded_at=to_datetime(r["at"]), expires_at=to_datetime(r["expires_at"]),
                        session=r["session"], score=score, legs=legs, drawn=drawn)
 
@@ -267,8 +267,8 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
     ``superseded`` (something replaced it) or ``expired``, with what holds now. Never current."""
     if lucene is None:
         return []
-    rows = yield from _read("recall/history", tenant, lucene=lucene, subject=subject, valid_at=t, known_at=k, k=limit)
-    from .recall import _source
+    rows = yield from run_query("recall/history", tenant, lucene=lucene, subject=subject, valid_at=t, known_at=k, k=limit)
+    from .recall import source_of
 
     out = []
     ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown]
@@ -286,7 +286,7 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
             kind="history", subject=r["subject"], topic=r["topic"], env=r["env"] or "", value=r["value"],
             is_entity=bool(r["is_entity"]), valid_from=to_datetime(r["valid_from"]), valid_to=until,
             recorded_at=to_datetime(r["recorded_at"]), authority=r["authority"], status="history",
-            version=r["version"], fact=r["fact"], source=_source(r, evidence=r.get("evidence")),
+            version=r["version"], fact=r["fact"], source=source_of(r, evidence=r.get("evidence")),
             score=1.0 / (60 + rank), legs=[f"history:{rank}"],
             warnings=[ItemWarning(kind=kind, message=(
                 f"{'expired' if expired else 'held until'} {day(until) if until else '?'}; at {day(t)} it no "

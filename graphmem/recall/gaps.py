@@ -118,13 +118,13 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
               k: datetime, env: str | None, session: str | None, window: timedelta,
               needs: tuple[GapNeed, ...] = DEFAULT_NEEDS) -> Plan[list[Gap]]:
     """The gaps of a task for its subjects at valid time ``t`` as known at ``k`` (see the module)."""
-    from .recall import _cue_in
+    from .recall import cue_in
 
     out: list[Gap] = []
     asked: list[tuple[str, list[str], list[str], str]] = []
     covered: set[str] = set()
     for need in needs:
-        if any(_cue_in(c, task_lower) for c in need.cues):
+        if any(cue_in(c, task_lower) for c in need.cues):
             asked.append((need.name, need.topics, need.decisive, need.question))
             covered.update(need.topics)
     asked += [(tp, [tp], [], "What is {subject}'s {need} at {at}?") for tp in topics if tp not in covered]

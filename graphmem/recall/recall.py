@@ -37,7 +37,7 @@ from .context_text import day, fit, header
 from .memory_context import (EXCERPT_CHARS, Card, ContextItem, ItemWarning, MemoryContext, Rule,
                              SourceRef, SummaryView)
 from ..core.models import MAX_TEXT, check_ids
-from ..store.ops import Plan, Tx, _read, _times, as_of
+from ..store.ops import Plan, Tx, run_query, view_times, as_of
 from ..store.projection import to_datetime
 from ..store.queries import Call, Steps
 from .recall_config import RecallConfig, recall_config
@@ -109,7 +109,7 @@ def analyse(task: str, vocabulary: Vocabulary | None = None) -> TaskTerms:
     for name, rules in vocabulary.topics.items():
         cues = [name, name.replace("_", " "), *rules.nouns.get("en", []), *rules.nouns.get("zh", []),
                 *rules.cues.get("en", []), *rules.cues.get("zh", [])]
-        if any(_cue_in(c, lowered) for c in cues):
+        if any(cue_in(c, lowered) for c in cues):
             topics.append(name)
     # Topic names written out in the task ("deploy.port", "home_address") count as topics too.
     topics += [w for w in words if ("_" in w or "." in w) and w not in topics and not w[0].isdigit()]
@@ -121,7 +121,7 @@ def _pad(values: list[str], n: int) -> list[str]:
     return list(values[:n]) + [""] * (n - len(values[:n]))
 
 
-def _cue_in(cue: str, lowered: str) -> bool:
+def cue_in(cue: str, lowered: str) -> bool:
     cue = cue.lower()
     if _CJK.search(cue):
         return cue in lowered
@@ -141,7 +141,7 @@ def _text(row: dict[str, Any]) -> str:
 
 def ensure_vector_index(tenant: str, dimensions: int) -> Plan[None]:
     """Create the fact and source vector indexes for this embedder's dimension, once."""
-    rows = yield from _read("recall/vector_index_info", tenant)
+    rows = yield from run_query("recall/vector_index_info", tenant)
     have = {r["name"]: r["dimensions"] for r in rows}
     for index in ("fact_embedding", "source_embedding"):
         if have.get(index) not in (None, dimensions):
@@ -167,13 +167,13 @@ def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int 
     embed (a confirm, an expiry) — otherwise each context() would look again for nothing."""
     done = 0
     for _ in range(rounds):
-        rows = yield from _read("recall/embed_pending", tenant, limit=limit)
+        rows = yield from run_query("recall/embed_pending", tenant, limit=limit)
         if rows and rows[0]["embedder"] not in (None, embedder.name):
             raise ConfigurationError(f"tenant {tenant!r} was embedded with {rows[0]['embedder']!r}, not "
                                      f"{embedder.name!r}: rebuild the tenant to switch embedders")
         if not rows:
             if settle_to:
-                yield Tx(lambda: _read("recall/embed_write", tenant, facts=[], sources=[], seq=settle_to,
+                yield Tx(lambda: run_query("recall/embed_write", tenant, facts=[], sources=[], seq=settle_to,
                                        embedder=embedder.name), "recall/embed_write")
             break
         vectors = embedder.embed([_text(r) for r in rows])
@@ -185,7 +185,7 @@ def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int 
         covered = last if len(rows) < limit or rows[0]["seq"] == last else last - 1
         if len(rows) < limit and settle_to:
             covered = max(covered, settle_to)
-        yield Tx(lambda: _read("recall/embed_write", tenant, facts=facts, sources=sources, seq=covered,
+        yield Tx(lambda: run_query("recall/embed_write", tenant, facts=facts, sources=sources, seq=covered,
                                embedder=embedder.name), "recall/embed_write")
         done += len(rows) if covered >= last else sum(1 for r in rows if r["seq"] < last)
         if len(rows) < limit:
@@ -219,18 +219,18 @@ def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | 
     return text[start:start + EXCERPT_CHARS], len(text)
 
 
-def _source_ref(uid: str, kind: Any, at: Any, author: Any, text: str | None, evidence: str | None = None,
+def source_ref(uid: str, kind: Any, at: Any, author: Any, text: str | None, evidence: str | None = None,
                 quoted_by: list[str] | None = None) -> SourceRef:
     excerpt, full = _excerpt(text, evidence)
     return SourceRef(id=uid, kind=kind, at=to_datetime(at), author=author, text=excerpt, truncated_from=full,
                      span=evidence, quoted_by=quoted_by or [])
 
 
-def _source(row: dict[str, Any], prefix: str = "source", evidence: str | None = None) -> SourceRef | None:
+def source_of(row: dict[str, Any], prefix: str = "source", evidence: str | None = None) -> SourceRef | None:
     uid = row.get(prefix)
     if not uid:
         return None
-    return _source_ref(uid, row.get(f"{prefix}_kind"), row.get(f"{prefix}_at"), row.get(f"{prefix}_author"),
+    return source_ref(uid, row.get(f"{prefix}_kind"), row.get(f"{prefix}_at"), row.get(f"{prefix}_author"),
                        row.get(f"{prefix}_text"), evidence, row.get("quoted_by"))
 
 
@@ -245,7 +245,7 @@ def _item(rows: list[dict[str, Any]]) -> ContextItem:
         is_entity=bool(r["is_entity"]), valid_from=to_datetime(r["valid_from"]), valid_to=to_datetime(r["valid_to"]),
         recorded_at=to_datetime(r["recorded_at"]), expires_at=to_datetime(r["expires_at"]),
         authority=r["authority"], status=r["status"], confidence=r["confidence"], version=r["version"],
-        fact=r["fact"], source=_source(r, evidence=r.get("evidence")), score=max(x["rrf"] for x in rows),
+        fact=r["fact"], source=source_of(r, evidence=r.get("evidence")), score=max(x["rrf"] for x in rows),
         legs=sorted({leg for x in rows for leg in x["legs"]}),
         warnings=[ItemWarning(kind="conflicting", message="sources disagree and nothing here decides: " + "; ".join(
             f"{x['value']!r} from {x['source'] or 'no source'}" for x in rows))] if conflict else [])
@@ -298,12 +298,12 @@ def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: d
                              session=session, include_candidates=include_candidates)
         answers.append((s, a))
         sources.update(a.sources)
-    rows = (yield from _read("load/sources", tenant, uids=sorted(sources))) if sources else []
+    rows = (yield from run_query("load/sources", tenant, uids=sorted(sources))) if sources else []
     by_id = {r["uid"]: r for r in rows}
     for s, a in answers:
         values = a.values if a.values is not None else ([] if a.value is None and a.conflict is None else [a.value])
         row = by_id.get(a.source or "")
-        src = _source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"]) if row else None
+        src = source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"]) if row else None
         common = dict(subject=s["subject"], topic=s["topic"], env=s["env"] or "", is_entity=a.is_entity,
                       valid_from=a.valid_from, valid_to=a.valid_to, authority=a.authority, status=a.status,
                       fact=a.fact, source=src, legs=["overlay"])
@@ -336,7 +336,7 @@ def _playbooks(tenant: str, terms: TaskTerms, area: str | None) -> Plan[tuple[li
 
 def _begin(tenant: str) -> Plan[dict[str, Any]]:
     """The tenant's ledger head, embedding state and which legs have anything to search (one round trip)."""
-    rows = yield from _read("recall/begin", tenant)
+    rows = yield from run_query("recall/begin", tenant)
     return rows[0]
 
 
@@ -375,12 +375,12 @@ def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[s
             yield from ensure_vector_index(tenant, embedder.dimensions)
         rounds, page = 5, 1000
         done = yield from embed_pending(tenant, embedder, limit=page, rounds=rounds, settle_to=state["head"])
-        if done >= (rounds - 1) * page and (yield from _read("recall/embed_pending", tenant, limit=1)):
+        if done >= (rounds - 1) * page and (yield from run_query("recall/embed_pending", tenant, limit=1)):
             notes.append("the vector index is still catching up with recent facts (embed_pending)")
     vector = embedder.embed([task])[0]
     if not state["facts"]:
         return [], vector
-    hits = yield from _read("recall/vector", tenant, vector=vector,
+    hits = yield from run_query("recall/vector", tenant, vector=vector,
                             k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["all_facts"]),
                             k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["all_sources"]))
     ranked = sorted(hits, key=lambda h: -h["score"])
@@ -393,7 +393,7 @@ def _candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: list[s
     roots = [subject] if subject else terms.mentions
     # Lists go padded to fixed lengths (with "", which no id can be): Neo4j plans a query per bucket of
     # list sizes, and this query's plan takes ~1 s to compile; fixed shapes compile it once.
-    rows = yield from _read("recall/candidates", tenant, subject=subject, roots=_pad(roots, MAX_MENTIONS), hops=hops,
+    rows = yield from run_query("recall/candidates", tenant, subject=subject, roots=_pad(roots, MAX_MENTIONS), hops=hops,
                             envs=_pad(envs, 2), valid_at=t, known_at=k, topics=_pad(terms.topics, MAX_TOPICS),
                             topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=terms.lucene(tenant),
                             vector_hits=_pad(vector_hits, MAX_VECTOR_HITS), k=limit, rrf_k=RRF_K,
@@ -417,7 +417,7 @@ def _with_overlays(tenant: str, now: datetime, items: list[ContextItem], subject
     if session is None and not include_candidates:
         return items
     subjects = sorted({i.subject for i in items} | ({subject} if subject else set()))
-    overlay = yield from _read("recall/overlays", tenant, session=session, include_candidates=include_candidates,
+    overlay = yield from run_query("recall/overlays", tenant, session=session, include_candidates=include_candidates,
                                subjects=subjects, envs=envs)
     slots = [o for o in overlay if subject is None or o["subject"] in subjects]
     if not slots:
@@ -436,7 +436,7 @@ def _quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetim
     slots = [{"subject": s, "topic": tp, "env": e} for s, tp, e in sorted({(i.subject, i.topic, i.env) for i in items})]
     if not slots:
         return []
-    quoted = yield from _read("recall/quoted", tenant, slots=slots, known_at=k)
+    quoted = yield from run_query("recall/quoted", tenant, slots=slots, known_at=k)
     current = {(i.subject, i.topic, i.env): i for i in items}
     seen: set[str] = set()
     out: list[ContextItem] = []
@@ -451,7 +451,7 @@ def _quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetim
         out.append(ContextItem(
             kind="quoted", subject=q["subject"], topic=q["topic"], env=q["env"] or "", value=q["value"],
             valid_from=to_datetime(q["valid_from"]), authority="L1", status="history", version=q["version"],
-            fact=q["fact"], source=_source(q), legs=["quoted"], score=cur.score * QUOTED_WEIGHT,
+            fact=q["fact"], source=source_of(q), legs=["quoted"], score=cur.score * QUOTED_WEIGHT,
             warnings=[ItemWarning(kind="quoted", message=(
                 f"what {q['source']} said on {said}, forwarded in {q['quoted_in']} on {forwarded}; history, not the "
                 f"current value ({now_text})"))]))
@@ -486,7 +486,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     _check(task, budget_tokens, overrides.get("hops", 2), overrides.get("limit", 40),
            {"subject": subject, "env": env, "session": session, "area": area})
     cfg = recall_config(config, **overrides)
-    t, k = _times(now, valid_at, known_at)
+    t, k = view_times(now, valid_at, known_at)
     ctx = MemoryContext(task=task, tenant=tenant, subject=subject, env=env, session=session, valid_at=t, known_at=k,
                         ledger_version=10**12, budget_tokens=budget_tokens)
     if count_tokens(header(ctx)) + 8 > budget_tokens:  # before any I/O: a refused call touches nothing

@@ -25,7 +25,7 @@ from typing import Any
 from ..core.errors import StaleError
 from .memory_context import SummaryView
 from ..core.models import check_ids
-from ..store.ops import Plan, Tx, _read
+from ..store.ops import Plan, Tx, run_query
 from ..store.projection import to_datetime
 
 __all__ = ["BUILDER", "summarise", "summary"]
@@ -63,7 +63,7 @@ def summary(tenant: str, now: datetime, subject: str, topic: str | None = None, 
     """The subject's (or one topic's) summary, rebuilt first if any fact it depends on changed."""
     check_ids(subject=subject, topic=topic)
     uid = f"{subject}/{topic or '*'}"
-    stored = yield from _read("summary/get", tenant, uid=uid)
+    stored = yield from run_query("summary/get", tenant, uid=uid)
     changes_at = to_datetime(stored[0]["changes_at"]) if stored else None
     expired = changes_at is not None and changes_at <= now
     was_stale = bool(stored and (stored[0]["stale"] or expired))
@@ -78,14 +78,14 @@ def summary(tenant: str, now: datetime, subject: str, topic: str | None = None, 
     if was_stale and not rebuild:
         raise StaleError(f"the summary of {uid} was built at ledger v{stored[0]['version']} and a later event "
                          f"(v{stored[0]['stale_seq']}) touched its facts; rebuild it before use")
-    head = yield from _read("recall/head", tenant)
+    head = yield from run_query("recall/head", tenant)
     version = head[0]["seq"] if head else 0
-    rows = yield from _read("summary/facts", tenant, subject=subject, topic=topic, now=now)
+    rows = yield from run_query("summary/facts", tenant, subject=subject, topic=topic, now=now)
     text = summarise(subject, rows, version)
     facts = sorted({r["fact"] for r in rows})
-    nxt = yield from _read("summary/next_change", tenant, subject=subject, topic=topic, now=now)
+    nxt = yield from run_query("summary/next_change", tenant, subject=subject, topic=topic, now=now)
     changes = to_datetime(nxt[0]["changes_at"]) if nxt else None
-    yield Tx(lambda: _read("summary/save", tenant, uid=uid, subject=subject, topic=topic or "*", text=text,
+    yield Tx(lambda: run_query("summary/save", tenant, uid=uid, subject=subject, topic=topic or "*", text=text,
                            version=version, built_at=now, facts=facts, builder=BUILDER, changes_at=changes),
              "summary/save")
     return SummaryView(subject=subject, topic=topic or "*", text=text, version=version, facts=facts, rebuilt=True,

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core.errors import ValidationError
 from ..core.models import MAX_ID
-from ..store.ops import Plan, _read
+from ..store.ops import Plan, run_query
 from ..store.projection import to_datetime
 
 __all__ = ["PageLine", "page_events", "parse_page", "render_page"]
@@ -102,8 +102,8 @@ def parse_page(text: str) -> list[PageLine]:
 
 
 def page_rows(tenant: str, now: datetime, subject: str) -> Plan[tuple[list[dict[str, Any]], int]]:
-    rows = yield from _read("summary/facts", tenant, subject=subject, topic=None, now=now)
-    head = yield from _read("recall/head", tenant)
+    rows = yield from run_query("summary/facts", tenant, subject=subject, topic=None, now=now)
+    head = yield from run_query("recall/head", tenant)
     return rows, (head[0]["seq"] if head else 0)
 
 
@@ -165,7 +165,7 @@ def show(tenant: str, now: datetime, subject: str) -> Plan[str]:
 def apply_page(tenant: str, now: datetime, clock: Any, expand: Any, subject: str, text: str,
                actor: str | None) -> Plan[list[dict[str, Any]]]:
     """Diff an edited page against the current one and apply the changes as one atomic batch."""
-    from ..store.ops import _many, apply_bulk
+    from ..store.ops import many_valued, apply_bulk
 
     if not isinstance(text, str):
         raise ValidationError("the page must be text")
@@ -174,7 +174,7 @@ def apply_page(tenant: str, now: datetime, clock: Any, expand: Any, subject: str
     current = page_lines(rows)
     many = set()
     for topic in sorted({x.topic for x in current + edited}):
-        if (yield from _many(tenant, topic)):
+        if (yield from many_valued(tenant, topic)):
             many.add(topic)
     events = page_events(subject, current, edited, now, actor, many)
     if events:

@@ -23,7 +23,7 @@ import json
 from datetime import datetime
 from typing import Any, Callable
 
-from .ops import Plan, _read, events_page, rebuild
+from .ops import Plan, run_query, events_page, rebuild
 from .projection import Expander, to_datetime
 
 __all__ = ["GENESIS", "digest", "link", "verify"]
@@ -48,7 +48,7 @@ def link(previous: str | None, event_digest: str) -> str:
 
 
 def _fingerprint(tenant: str) -> Plan[str]:
-    rows = yield from _read("ledger/fingerprint", tenant)
+    rows = yield from run_query("ledger/fingerprint", tenant)
     h = hashlib.sha256()
     for line in sorted(json.dumps(r["line"], sort_keys=True, default=str) for r in rows):
         h.update(line.encode())
@@ -83,7 +83,7 @@ def verify(tenant: str, clock: Callable[[], datetime], expand: Expander | None, 
                 break
             previous = r["hash"]
         after = rows[-1]["seq"]
-    head = yield from _read("ledger/head", tenant)
+    head = yield from run_query("ledger/head", tenant)
     head_hash = head[0]["last_hash"] if head else None
     if first_break is None and head_hash != previous:
         first_break = {"seq": count, "problem": "the ledger head's hash is not the last event's (entries removed?)"}

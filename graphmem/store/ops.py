@@ -32,8 +32,8 @@ from ..core.temporal import View, resolve, resolve_many, standing_before, timeli
 T = TypeVar("T")
 
 __all__ = ["Plan", "Statement", "Tx", "apply", "apply_bulk", "apply_many", "as_of", "as_of_many", "drop_tenant",
-           "ensure_schema", "events_page", "history", "install_schema", "parse_bulk", "path", "rebuild", "round_trip",
-           "why"]
+           "ensure_schema", "events_page", "history", "install_schema", "many_valued", "parse_bulk", "path", "rebuild",
+           "round_trip", "run_query", "view_times", "why"]
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class Statement:
 Plan = Generator[Union[Call, Tx, Statement], Any, T]
 
 
-def _read(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+def run_query(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
     """Run one named query for ``tenant`` and return its rows: a step of a plan or of a unit of work."""
     # Times travel as ISO text (the read queries call datetime() on them): far cheaper to pack.
     params = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in params.items()}
@@ -181,7 +181,7 @@ def _prepare_new(tenant: str, batch: list[Any], prepare: Callable[[list[str]], N
     decides (an unparsed new message is parsed when it is drawn)."""
     new = [e for e in batch if e.op == "message" and e.drawn is None]
     if new:
-        rows = yield from _read("load/event_ids", tenant, ids=[f"message:{e.id}" for e in new])
+        rows = yield from run_query("load/event_ids", tenant, ids=[f"message:{e.id}" for e in new])
         stored = {r["event_id"] for r in rows}
         new = [e for e in new if f"message:{e.id}" not in stored]
     prepare([e.text for e in new])
@@ -207,7 +207,7 @@ def round_trip() -> Plan[int]:
 
 
 def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]]]:
-    rows = yield from _read("ledger/events", tenant, after=after, limit=limit)
+    rows = yield from run_query("ledger/events", tenant, after=after, limit=limit)
     for r in rows:
         r["recorded_at"] = to_datetime(r["recorded_at"])
     return rows
@@ -248,7 +248,7 @@ def sweep(tenant: str, clock: Callable[[], datetime], expand: Expander | None, b
     count = 0
     while True:
         now = clock()
-        rows = yield from _read("governance/due", tenant, now=now, limit=batch)
+        rows = yield from run_query("governance/due", tenant, now=now, limit=batch)
         if not rows:
             return count
         yield from apply(tenant, {"op": "expire", "facts": [r["uid"] for r in rows], "actor": "sweeper"}, now, expand)
@@ -262,18 +262,18 @@ def _base(subject: str, topic: str, env: str | None, t: datetime, k: datetime) -
     return dict(subject=subject, topic=topic, env=env, valid_at=t, known_at=k)
 
 
-def _times(now: datetime, valid_at: Any, known_at: Any) -> tuple[datetime, datetime]:
+def view_times(now: datetime, valid_at: Any, known_at: Any) -> tuple[datetime, datetime]:
     return (parse_time(valid_at) if valid_at is not None else now,
             parse_time(known_at) if known_at is not None else now)
 
 
-def _many(tenant: str, topic: str) -> Plan[bool]:
-    rows = yield from _read("topic/get", tenant, name=topic)
+def many_valued(tenant: str, topic: str) -> Plan[bool]:
+    rows = yield from run_query("topic/get", tenant, name=topic)
     return bool(rows) and rows[0]["cardinality"] == "many"
 
 
 def assertions(tenant: str, subject: str, topic: str, env: str | None) -> Plan[list[Any]]:
-    rows = yield from _read("fact/slot", tenant, subject=subject, topic=topic, env=env or "")
+    rows = yield from run_query("fact/slot", tenant, subject=subject, topic=topic, env=env or "")
     return [row_to_assertion(r) for r in rows]
 
 
@@ -315,15 +315,15 @@ def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any
     The default view reads the materialised segments (``cypher/as_of.cypher``, one round trip);
     an L0 ``session`` or ``include_candidates`` resolves the slot's assertions with the same rules.
     """
-    t, k = _times(now, valid_at, known_at)
+    t, k = view_times(now, valid_at, known_at)
     base = _base(subject, topic, env, t, k)
     if session is None and not include_candidates:
-        rows = yield from _read("as_of", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
+        rows = yield from run_query("as_of", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
         many = rows[0]["cardinality"] == "many"
         answer = answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
         expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in rows[0]["expired"] if x["fact"]]
         return _with_expiry_notes(answer, expired)
-    many = yield from _many(tenant, topic)
+    many = yield from many_valued(tenant, topic)
     view = View(known_at=k, session=session, include_candidates=include_candidates)
     slot = yield from assertions(tenant, subject, topic, env)
     results = resolve_many(slot, t, view) if many else [resolve(slot, t, view, subject)]
@@ -340,8 +340,8 @@ def as_of_many(tenant: str, now: datetime, slots: list[tuple[str, str, str | Non
     the order given — recall asks what holds now for every message and old fact it shows."""
     if not slots:
         return []
-    t, k = _times(now, valid_at, known_at)
-    rows = yield from _read("as_of_many", tenant, slots=[{"subject": s, "topic": tp, "env": e or ""}
+    t, k = view_times(now, valid_at, known_at)
+    rows = yield from run_query("as_of_many", tenant, slots=[{"subject": s, "topic": tp, "env": e or ""}
                                                          for s, tp, e in slots], valid_at=t, known_at=k)
     out = []
     for (subject, topic, env), r in zip(slots, rows):
@@ -369,15 +369,15 @@ def _with_expiry_notes(answer: Answer, expired: list[tuple[str, Any, Any]]) -> A
 def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | None = None, known_at: Any = None,
             session: str | None = None, include_candidates: bool = False) -> Plan[list[HistoryEntry]]:
     """The valid-time timeline as known at ``known_at``: one entry per stretch, in order."""
-    _, k = _times(now, None, known_at)
+    _, k = view_times(now, None, known_at)
     if session is None and not include_candidates:
-        rows = yield from _read("history", tenant, subject=subject, topic=topic, env=env or "", known_at=k)
+        rows = yield from run_query("history", tenant, subject=subject, topic=topic, env=env or "", known_at=k)
         segs = [(to_datetime(r["valid_from"]), to_datetime(r["valid_to"]), r["value"], bool(r["conflict"]),
                  r["source"], r["fact"]) for r in rows]
     else:
         view = View(known_at=k, session=session, include_candidates=include_candidates)
         slot = yield from assertions(tenant, subject, topic, env)
-        many = yield from _many(tenant, topic)
+        many = yield from many_valued(tenant, topic)
         by_uid = {a.uid: a for a in slot}
         segs = [(s.valid_from, s.valid_to, by_uid[s.fact].value, s.conflict, by_uid[s.fact].source, s.fact)
                 for s in timeline(slot, view, subject, many=many)]
@@ -432,9 +432,9 @@ def history_values(entries: list[HistoryEntry]) -> list[str]:
 def why(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any = None, known_at: Any = None,
         env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Why]:
     """The source behind the answer, and the change point (and its source) it replaced."""
-    t, k = _times(now, valid_at, known_at)
+    t, k = view_times(now, valid_at, known_at)
     if session is None and not include_candidates:
-        rows = yield from _read("why", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
+        rows = yield from run_query("why", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
         if not rows:
             return Why(subject=subject, topic=topic)
         r = rows[0]
@@ -461,11 +461,11 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
     """Follow entity-valued topics from ``start``, each hop answered at the same (t, k)."""
     if not topics:
         raise ValidationError("path needs at least one topic")
-    t, k = _times(now, valid_at, known_at)
+    t, k = view_times(now, valid_at, known_at)
     base = _base(start, ".".join(topics), env, t, k)
     if session is None and not include_candidates:
-        rows = yield from _read("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
-        many = yield from _many(tenant, topics[-1])
+        rows = yield from run_query("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
+        many = yield from many_valued(tenant, topics[-1])
         return answer_from_rows(rows, many, base)
     subject = start
     for topic in topics[:-1]:

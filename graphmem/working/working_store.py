@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ..core.errors import NotFoundError, SessionClosedError, ValidationError
 from ..core.models import parse_event
-from ..store.ops import Plan, Tx, _read
+from ..store.ops import Plan, Tx, run_query
 from ..store.projection import UnitOfWork, to_datetime
 from ..store.queries import Steps
 from .working_budget import decide, item_tokens
@@ -52,7 +52,7 @@ def _event(session: str, action: str, detail: dict[str, Any], actor: str, id: st
 
 def items(tenant: str, session: str) -> Plan[list[Any]]:
     """Every item of the session, evicted ones included (``evicted_at`` set), in order."""
-    rows = yield from _read("working/items", tenant, session=session)
+    rows = yield from run_query("working/items", tenant, session=session)
     return [_item(r) for r in rows]
 
 
@@ -63,7 +63,7 @@ def live_items(tenant: str, session: str) -> Plan[list[Any]]:
 
 
 def session_row(tenant: str, session: str) -> Plan[dict[str, Any] | None]:
-    rows = yield from _read("working/session", tenant, session=session)
+    rows = yield from run_query("working/session", tenant, session=session)
     return rows[0] if rows else None
 
 
@@ -225,7 +225,7 @@ def sessions(tenant: str, status: str | None, limit: int) -> Plan[list[dict[str,
         raise ValidationError("status is 'open', 'closed' or None")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
         raise ValidationError("limit must be an integer from 1 to 10000")
-    rows = yield from _read("working/open_sessions", tenant, status=status, limit=limit)
+    rows = yield from run_query("working/open_sessions", tenant, status=status, limit=limit)
     return rows
 
 
@@ -263,7 +263,7 @@ def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps
     named = _names(subject)
     keys = [{"session": session, "uid": uid} for session, uid in filter(None, map(item_of_source, sources))]
     hit: list[dict[str, str]] = []
-    for r in (yield from _read("working/erase_items", tenant, subject=subject, sources=sources, keys=keys)):
+    for r in (yield from run_query("working/erase_items", tenant, subject=subject, sources=sources, keys=keys)):
         claim = json.loads(r["claim"]) if r["claim"] else None
         if ((subject is not None and r["author"] == subject) or r["source"] in sources
                 or {"session": r["session"], "uid": r["uid"]} in keys
@@ -273,7 +273,7 @@ def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps
     seqs: set[int] = set()
     evict: dict[str, list[str]] = {}
     if hit:
-        rows = yield from _read("working/erase_covering", tenant, keys=hit)
+        rows = yield from run_query("working/erase_covering", tenant, keys=hit)
         gone = {(r["session"], r["uid"]) for r in rows}
         seqs.update(r["seq"] for r in rows)
         for r in rows:
@@ -281,14 +281,14 @@ def erase_targets(tenant: str, subject: str | None, sources: list[str]) -> Steps
                 keep = evict.setdefault(r["session"], [])
                 keep += [c for c in r["cites"] if (r["session"], c) not in gone and c not in keep]
     wanted = set(sources)
-    for r in (yield from _read("working/erase_checkpoints", tenant, subject=subject, sources=sources)):
+    for r in (yield from run_query("working/erase_checkpoints", tenant, subject=subject, sources=sources)):
         ev = json.loads(r["payload"])
         if ev.get("action") != "checkpoint":
             continue
         found = _strings((ev.get("detail") or {}).get("state"))
         if any(named(x) or x in wanted for x in found):
             seqs.add(r["seq"])
-    events = (yield from _read("working/erase_events", tenant, seqs=sorted(seqs))) if seqs else []
+    events = (yield from run_query("working/erase_events", tenant, seqs=sorted(seqs))) if seqs else []
     return {"events": events, "evict": {k: v for k, v in evict.items() if v}}
 
 

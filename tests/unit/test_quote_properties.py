@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from graphmem import examples
 from graphmem.extract import RuleExtractor
-from graphmem.extract.base import _lang
+from graphmem.extract.base import language_of
 from graphmem.extract.quotes import find_quote, mentions_old_document
 from graphmem.core.models import MessageEvent, parse_time
 
@@ -116,11 +116,11 @@ SUITE = _suite_messages()
 
 
 def test_the_suites_have_quotes_to_check():
-    quoting = [k for k, m in SUITE if find_quote(m.text, _lang(m.text), m.at) is not None]
+    quoting = [k for k, m in SUITE if find_quote(m.text, language_of(m.text), m.at) is not None]
     assert len(quoting) >= 15, quoting
 
 
-@pytest.mark.parametrize("key,m", [(k, m) for k, m in SUITE if find_quote(m.text, _lang(m.text), m.at) is not None
+@pytest.mark.parametrize("key,m", [(k, m) for k, m in SUITE if find_quote(m.text, language_of(m.text), m.at) is not None
                                    or mentions_old_document(m.text, m.at)], ids=lambda v: v if isinstance(v, str) else "")
 def test_no_quote_in_any_suite_draws_a_current_fact(key, m):
     check(m)
