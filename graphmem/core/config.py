@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from contextvars import ContextVar
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
@@ -123,13 +124,30 @@ class _MappingSource(EnvSettingsSource):
 _EMPTY_MEANS_SOMETHING = frozenset({"GRAPHMEM_EMBEDDER"})
 
 
-def env_config(env: Mapping[str, str] | None = None) -> EnvConfig:
-    """The configuration in ``env`` (default: the process environment), validated.
+#: the names a variable may be read under: its alias, or its field name (populate_by_name)
+_NAMES = frozenset(VARIABLES) | frozenset(EnvConfig.model_fields)
+
+
+def env_config(env: Mapping[str, str] | EnvConfig | None = None) -> EnvConfig:
+    """The configuration in ``env`` (default: the process environment), validated; an
+    :class:`EnvConfig` given is returned as it is.
 
     Raises :class:`~graphmem.core.errors.ConfigurationError` naming the variable and the value when one
     has the wrong shape.
+
+    Validating costs ~1.5 ms (pydantic-settings), and some callers ask on every call (a working
+    item's secret patterns, each client): the model is frozen, so the one built from the same
+    values of graphmem's variables is handed out again. A changed variable is read afresh.
     """
-    token = _SOURCE.set(env)
+    if isinstance(env, EnvConfig):
+        return env
+    source = os.environ if env is None else env
+    return _validated(tuple(sorted((k, v) for k, v in source.items() if k in _NAMES)))
+
+
+@lru_cache(maxsize=32)
+def _validated(variables: tuple[tuple[str, str], ...]) -> EnvConfig:
+    token = _SOURCE.set(dict(variables))
     try:
         return EnvConfig()
     except PydanticValidationError as e:

@@ -32,7 +32,7 @@ PASSWORD_FILE = "neo4j-password"
 
 def graphmem_home(env: Mapping[str, str] | EnvConfig | None = None) -> Path:
     """graphmem's data folder for the local server (``GRAPHMEM_HOME``, default ~/.local/share/graphmem)."""
-    config = env if isinstance(env, EnvConfig) else env_config(env)
+    config = env_config(env)
     if config.home:
         return config.home.expanduser().resolve()
     return ((config.xdg_data_home or Path("~/.local/share")).expanduser() / "graphmem").resolve()
@@ -41,7 +41,7 @@ def graphmem_home(env: Mapping[str, str] | EnvConfig | None = None) -> Path:
 def registry_dir(env: Mapping[str, str] | EnvConfig | None = None) -> Path:
     """The per-user folder of running local servers, one ``<bolt port>.json`` each (graphmem.local.server):
     ``$XDG_RUNTIME_DIR/graphmem/servers``, else ``$TMPDIR/graphmem-<uid>/servers``."""
-    config = env if isinstance(env, EnvConfig) else env_config(env)
+    config = env_config(env)
     if config.xdg_runtime_dir:
         return config.xdg_runtime_dir / "graphmem" / "servers"
     import os
@@ -60,7 +60,7 @@ def _registered_home(port: int, config: EnvConfig) -> Path | None:
 def local_password(uri: str, env: Mapping[str, str] | EnvConfig | None = None) -> str | None:
     """The generated password of the local server, if ``uri`` is that server and it runs with auth
     (the server of ``GRAPHMEM_HOME``, else the graphmem server registered on that port)."""
-    config = env if isinstance(env, EnvConfig) else env_config(env)
+    config = env_config(env)
     try:
         parts = urlsplit(uri)
         if parts.hostname not in ("127.0.0.1", "localhost"):
@@ -96,7 +96,7 @@ class Settings(BaseModel):
     @classmethod
     def from_env(cls, env: Mapping[str, str] | EnvConfig | None = None, **overrides: object) -> "Settings":
         """Settings from NEO4J_URI / NEO4J_USER / NEO4J_PASSWORD / NEO4J_DATABASE, then overrides."""
-        config = env if isinstance(env, EnvConfig) else env_config(env)
+        config = env_config(env)
         values: dict[str, object] = {field: value for field, value in (
             ("uri", config.neo4j_uri), ("user", config.neo4j_user), ("password", config.neo4j_password),
             ("database", config.neo4j_database)) if value is not None}

@@ -53,6 +53,19 @@ def test_the_process_environment_is_read_when_no_mapping_is_given(monkeypatch):
     assert env_config({}).actor is None  # a given mapping is all there is
 
 
+def test_the_same_variables_give_the_same_model_and_a_change_is_read(monkeypatch):
+    """env_config() is asked on hot paths (a working item's secret patterns): the frozen model of
+    the same variables is reused, and a variable set or changed since is still seen."""
+    monkeypatch.setenv("GRAPHMEM_ACTOR", "first")
+    assert env_config() is env_config() and env_config().actor == "first"
+    monkeypatch.setenv("GRAPHMEM_ACTOR", "second")
+    assert env_config().actor == "second"
+    monkeypatch.setenv("graphmem_unrelated", "x")  # not graphmem's: the same model
+    assert env_config() is env_config()
+    given = env_config({"GRAPHMEM_ACTOR": "given"})
+    assert env_config(given) is given
+
+
 def test_an_empty_embedder_still_means_off():
     assert env_config({"GRAPHMEM_EMBEDDER": ""}).embedder == ""
     assert env_config({"GRAPHMEM_ACTOR": ""}).actor is None
