@@ -243,11 +243,13 @@ def fold(items: list[ContextItem], messages: list[ContextItem]) -> list[ContextI
 def mark_replaced(tenant: str, now: datetime, messages: list[ContextItem], drawn: dict[str, list[dict[str, Any]]],
                   t: datetime, k: datetime, limit: int = 8) -> Plan[None]:
     """A shown message whose drawn facts no longer hold says so, with what holds now (one query for
-    all of them)."""
+    all of them). Only facts that reached the timeline count: an unconfirmed candidate (what a
+    model drew from chat, DESIGN.md §5) never held, so nothing has replaced it."""
     asks: list[tuple[ContextItem, dict[str, Any]]] = []
     for m in messages:
         said = drawn.get(m.source.id if m.source else "", [])
-        asks += [(m, d) for d in [d for d in said if d.get("kind") == "set" and not d.get("quoted")][:2]]
+        asks += [(m, d) for d in [d for d in said if d.get("kind") == "set" and not d.get("quoted")
+                                  and d.get("held")][:2]]
     asks = asks[:limit]
     answers = yield from as_of_many(tenant, now, [(d["subject"], d["topic"], d["env"] or None) for _, d in asks],
                                     valid_at=t, known_at=k)

@@ -378,7 +378,7 @@ def _vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[s
         if done >= (rounds - 1) * page and (yield from run_query("recall/embed_pending", tenant, limit=1)):
             notes.append("the vector index is still catching up with recent facts (embed_pending)")
     vector = embedder.embed([task])[0]
-    if not state["facts"]:
+    if not state["held"]:
         return [], vector
     hits = yield from run_query("recall/vector", tenant, vector=vector,
                             k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["all_facts"]),
@@ -506,9 +506,10 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     from ..working.working_store import live_items
     working = (yield from _leg("working", live_items(tenant, session), [], failed, notes)) if session else []
     items: list[ContextItem] = []
-    if cfg.facts and state["facts"]:
+    if cfg.facts and state["held"]:  # the legs search the timeline: nothing on it, nothing to find
         items = yield from _candidates(tenant, terms, subject, envs, t, k, cfg.hops, cfg.limit, vector_hits,
                                        cfg.fact_leg_weights)
+    if cfg.facts and state["facts"]:
         items = yield from _with_overlays(tenant, now, items, subject, envs, t, k, session, include_candidates)
     if env:  # an environment's own value replaces the general one for the same subject and topic
         specific = {(i.subject, i.topic) for i in items if i.env == env}
@@ -526,7 +527,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
                                   notes)) if gaps else []
     items += yield from _quoted_items(tenant, items, t, k)
     past = asks_about_past(task)
-    if cfg.facts and cfg.history and past and state["facts"]:
+    if cfg.facts and cfg.history and past and state["held"]:
         items += yield from history_items(tenant, now, terms.lucene(tenant), subject, t, k,
                                           {i.fact for i in items if i.fact}, cfg.limit // 2)
     if cfg.messages:

@@ -76,6 +76,23 @@ def test_what_a_message_said_no_longer_holding_is_marked(store):
     assert any(w.kind == "superseded" for w in old[0].warnings) and "Hewan Rd" in warning
 
 
+def test_a_message_whose_fact_is_an_unconfirmed_candidate_is_not_marked_replaced(store, driver):
+    """A candidate drawn from chat never reached the timeline, so nothing replaced it: no
+    'no longer holds' warning on the message it came from (found on LoCoMo: every message with a
+    drawn family or pet candidate was flagged "now: nothing")."""
+    store.ingest("We adopted a puppy in June.", id="p1", speaker="Maria", at="2023-05-08T13:56:00Z")
+    drawn = driver.execute_query("MATCH (f:Fact {tenant: $t}) RETURN f.status AS status, f.uid AS uid",
+                                 t=store.tenant).records
+    assert [r["status"] for r in drawn] == ["candidate"], "the fixture needs a candidate drawn from p1"
+    said = [m for m in _messages(store.context("Did Maria adopt a puppy?", budget_tokens=600)) if m.source.id == "p1"]
+    assert said and not [w for w in said[0].warnings if w.kind == "superseded"]
+    store.confirm(fact=drawn[0]["uid"], actor="Maria")  # the subject confirms: on the timeline now, still holding
+    ctx = store.context("Did Maria adopt a puppy?", budget_tokens=600)
+    shown = [i for i in ctx.items if i.source and i.source.id == "p1"]
+    assert [i.kind for i in shown] == ["fact"] and shown[0].value == "puppy"  # the message folds under its fact
+    assert not [w for w in shown[0].warnings if w.kind == "superseded"]
+
+
 def test_a_question_about_the_past_reaches_superseded_facts(store):
     store.add_source("s1", kind="message", at="2026-01-10", text="team lead is Ann")
     store.set("proj", "lead", "Ann", source="s1")
