@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import re
 
+from ..core.text import CJK
+
 __all__ = ["TOKENIZER", "count_tokens"]
 
 TOKENIZER = "graphmem.budget.count_tokens (offline estimate: CJK 1/char, letters 1/4 chars, digits 1/3, symbols 1)"
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _LETTERS = "A-Za-z\u00c0-\u024f"
-_CJK_CHAR = re.compile(f"[{_CJK}]")
+_CJK_CHAR = re.compile(f"[{CJK}]")
 _WORD = re.compile(f"[{_LETTERS}]+")
 _NUM = re.compile("[0-9]+")
-_OTHER = re.compile(f"[^\\s{_CJK}{_LETTERS}0-9]")
+_OTHER = re.compile(f"[^\\s{CJK}{_LETTERS}0-9]")
 
 
 def count_tokens(text: str) -> int:

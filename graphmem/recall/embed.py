@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from typing import Iterator, Protocol, runtime_checkable
 
 from ..core.errors import ConfigurationError
+from ..core.text import CJK_RUN
 
 __all__ = ["DEFAULT_EMBEDDER", "Embedder", "HashingEmbedder", "SentenceTransformerEmbedder", "WordLlamaEmbedder",
            "embedder_from_env"]
@@ -53,7 +54,6 @@ class Embedder(Protocol):
 
 
 _WORD = re.compile(r"[A-Za-z0-9\u00c0-\u024f]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
 
 
 class HashingEmbedder:
@@ -71,7 +71,7 @@ class HashingEmbedder:
             out.append(("w:" + word, 1.0))
             padded = f"<{word}>"
             out.extend(("c:" + padded[i:i + 3], 0.5) for i in range(len(padded) - 2))
-        for run in _CJK.findall(text):
+        for run in CJK_RUN.findall(text):
             out.extend(("h:" + ch, 0.5) for ch in run)
             out.extend(("b:" + run[i:i + 2], 1.0) for i in range(len(run) - 1))
         return out

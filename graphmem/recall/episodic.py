@@ -23,15 +23,17 @@ from typing import Any
 
 from ..extract.dates import find_dates
 from .context_text import day
+from .items import source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
 from ..store.ops import Plan, run_query, as_of_many
 from ..store.projection import to_datetime
 from .recall_config import RecallConfig
+from .terms import phrase
+from ..core.text import has_han
 
 __all__ = ["People", "asks_about_past", "history_items", "lucene_cjk", "lucene_en", "message_items",
            "resolve_people", "task_range"]
 
-CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _PAST = re.compile(
     r"\b(?:when (?:did|was|were|had)|how long ago|used to|before|previous(?:ly)?|former(?:ly)?|earlier|ago|"
     r"last (?:year|month|week|time|summer|winter|spring|fall|autumn)|back then|originally|at first|"
@@ -49,12 +51,8 @@ June July August September October November December""".split())
 
 # -- the task's words --------------------------------------------------------------------------------
 
-def _phrase(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _scope(tenant: str) -> str:
-    return f"tenant:{_phrase(tenant)} AND " if re.search(r"\w", tenant) else ""
+    return f"tenant:{phrase(tenant)} AND " if re.search(r"\w", tenant) else ""
 
 
 def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) -> str | None:
@@ -63,18 +61,18 @@ def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) 
     # A person the task names is asked for as the speaker, not as a word: "Caroline" in the text is
     # mostly someone greeting her, which says nothing about what the question asks.
     named = {s.casefold() for s in speakers}
-    words = [t for t in terms if not CJK.search(t) and t.casefold() not in named]
+    words = [t for t in terms if not has_han(t) and t.casefold() not in named]
     if not words and not speakers:
         return None
-    parts = [f"text:{_phrase(w)}" for w in words] + [f"author:{_phrase(w)}" for w in words]
-    parts += [f"author:{_phrase(s)}^{boost:g}" for s in speakers if boost > 0]
+    parts = [f"text:{phrase(w)}" for w in words] + [f"author:{phrase(w)}" for w in words]
+    parts += [f"author:{phrase(s)}^{boost:g}" for s in speakers if boost > 0]
     return f"{_scope(tenant)}({' OR '.join(parts)})" if parts else None
 
 
 def lucene_cjk(tenant: str, terms: list[str]) -> str | None:
     """The CJK leg's query: the task's Chinese/Japanese bigrams as phrases."""
-    grams = [t for t in terms if CJK.search(t)]
-    return f"{_scope(tenant)}({' OR '.join('text:' + _phrase(g) for g in grams)})" if grams else None
+    grams = [t for t in terms if has_han(t)]
+    return f"{_scope(tenant)}({' OR '.join('text:' + phrase(g) for g in grams)})" if grams else None
 
 
 def asks_about_past(task: str) -> bool:
@@ -151,7 +149,7 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
     names = names_in(task)
     if not names:
         return People({}, {})
-    words = " OR ".join(f"{_phrase(n)} OR {re.sub(r'[^A-Za-z]', '', n).lower()}*" for n in names)
+    words = " OR ".join(f"{phrase(n)} OR {re.sub(r'[^A-Za-z]', '', n).lower()}*" for n in names)
     rows = yield from run_query("recall/people", tenant, lucene_authors=f"{_scope(tenant)}author:({words})",
                             lucene_entities=f"{_scope(tenant)}(uid:({words}) OR name:({words}))",
                             lucene_aliases=f"{_scope(tenant)}topic:\"alias\" AND value:({words})")
@@ -178,7 +176,7 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
                   ) -> Plan[tuple[list[ContextItem], dict[str, list[dict[str, Any]]]]]:
     """What was said that the task matches, best first, as ``message`` items; and the facts drawn
     from each (by source id), for :func:`mark_replaced`. ``k_vector``: how many hits to ask the
-    shared source vector index for (graphmem.recall.recall.vector_k; default the config's most)."""
+    shared source vector index for (graphmem.recall.vectors.vector_k; default the config's most)."""
     en, cjk = lucene_en(tenant, terms, speakers, config.speaker_boost), lucene_cjk(tenant, terms)
     if en is None and cjk is None and vector is None:
         return [], {}
@@ -212,8 +210,6 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
 
 
 def _message(r: dict[str, Any], score: float, legs: list[str], drawn: list[str]) -> ContextItem:
-    from .recall import source_ref  # one SourceRef builder for every item kind
-
     return ContextItem(kind="message", subject=r["author"] or "",
                        source=source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"]),
                        version=r["version"], recorded_at=to_datetime(r["at"]), expires_at=to_datetime(r["expires_at"]),
@@ -270,8 +266,6 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
     if lucene is None:
         return []
     rows = yield from run_query("recall/history", tenant, lucene=lucene, subject=subject, valid_at=t, known_at=k, k=limit)
-    from .recall import source_of
-
     out = []
     ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown]
     answers = yield from as_of_many(tenant, now, [(r["subject"], r["topic"], r["env"] or None) for _, r in ranked],

@@ -118,7 +118,7 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
               k: datetime, env: str | None, session: str | None, window: timedelta,
               needs: tuple[GapNeed, ...] = DEFAULT_NEEDS) -> Plan[list[Gap]]:
     """The gaps of a task for its subjects at valid time ``t`` as known at ``k`` (see the module)."""
-    from .recall import cue_in
+    from .terms import cue_in
 
     out: list[Gap] = []
     asked: list[tuple[str, list[str], list[str], str]] = []

@@ -434,8 +434,8 @@ def embed_pending(mem: StoreApi, *, limit: int = 1000) -> Plan[int]:
 
     >>> GraphMem(tenant="acme", embedder=HashingEmbedder()).embed_pending()
     """
-    from ..recall.recall import embed_pending as pending
-    from ..recall.recall import ensure_vector_index
+    from ..recall.vectors import embed_pending as pending
+    from ..recall.vectors import ensure_vector_index
     embedder = mem.embedder
     if embedder is None:
         raise ConfigurationError("no embedder: pass embedder= or set GRAPHMEM_EMBEDDER=hashing")

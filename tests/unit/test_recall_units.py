@@ -14,7 +14,8 @@ from graphmem.recall.embed import HashingEmbedder, embedder_from_env
 from graphmem.core.errors import ConfigurationError
 from graphmem.recall.context_text import fence, fit
 from graphmem.recall.memory_context import ContextItem, MemoryContext, SourceRef
-from graphmem.recall.recall import analyse, vector_k
+from graphmem.recall.terms import analyse
+from graphmem.recall.vectors import vector_k
 from graphmem.recall.userpage import PageLine, page_events, parse_page
 
 NOW = datetime(2026, 10, 5, tzinfo=timezone.utc)

@@ -1,0 +1,100 @@
+"""Rows to recall items: the source reference every item shows (an excerpt around the evidence),
+a fact item from the rows of one slot, the warnings an item carries (DESIGN.md §6: inferred,
+session, candidate, expiring, stale, quoted) and the weight authority, status and confidence give
+its fused score."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from .context_text import day
+from .memory_context import EXCERPT_CHARS, ContextItem, ItemWarning, SourceRef
+from ..store.projection import to_datetime
+
+__all__ = ["AUTHORITY_WEIGHT", "STATUS_WEIGHT", "fact_item", "source_of", "source_ref", "warn", "weigh"]
+
+AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
+STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
+
+
+def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | None]:
+    if not text:
+        return None, None
+    if len(text) <= EXCERPT_CHARS:
+        return text, None
+    at = text.find(evidence) if evidence else -1
+    start = max(0, min(at - EXCERPT_CHARS // 3, len(text) - EXCERPT_CHARS)) if at >= 0 else 0
+    return text[start:start + EXCERPT_CHARS], len(text)
+
+
+def source_ref(uid: str, kind: Any, at: Any, author: Any, text: str | None, evidence: str | None = None,
+               quoted_by: list[str] | None = None) -> SourceRef:
+    """The one :class:`SourceRef` builder for every item kind: an excerpt around the evidence."""
+    excerpt, full = _excerpt(text, evidence)
+    return SourceRef(id=uid, kind=kind, at=to_datetime(at), author=author, text=excerpt, truncated_from=full,
+                     span=evidence, quoted_by=quoted_by or [])
+
+
+def source_of(row: dict[str, Any], prefix: str = "source", evidence: str | None = None) -> SourceRef | None:
+    """The source named by a query row's ``<prefix>``, ``<prefix>_kind``, … columns, if any."""
+    uid = row.get(prefix)
+    if not uid:
+        return None
+    return source_ref(uid, row.get(f"{prefix}_kind"), row.get(f"{prefix}_at"), row.get(f"{prefix}_author"),
+                       row.get(f"{prefix}_text"), evidence, row.get("quoted_by"))
+
+
+def fact_item(rows: list[dict[str, Any]]) -> ContextItem:
+    """Rows of one slot (several when they conflict) to one item."""
+    r = rows[0]
+    conflict = any(x["conflict"] for x in rows)
+    return ContextItem(
+        kind="conflict" if conflict else "fact", subject=r["subject"], topic=r["topic"], env=r["env"] or "",
+        value=None if conflict else r["value"],
+        conflict=sorted({x["value"] for x in rows}, key=str) if conflict else None,
+        is_entity=bool(r["is_entity"]), valid_from=to_datetime(r["valid_from"]), valid_to=to_datetime(r["valid_to"]),
+        recorded_at=to_datetime(r["recorded_at"]), expires_at=to_datetime(r["expires_at"]),
+        authority=r["authority"], status=r["status"], confidence=r["confidence"], version=r["version"],
+        fact=r["fact"], source=source_of(r, evidence=r.get("evidence")), score=max(x["rrf"] for x in rows),
+        legs=sorted({leg for x in rows for leg in x["legs"]}),
+        warnings=[ItemWarning(kind="conflicting", message="sources disagree and nothing here decides: " + "; ".join(
+            f"{x['value']!r} from {x['source'] or 'no source'}" for x in rows))] if conflict else [])
+
+
+def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after: timedelta,
+         expiring_within: timedelta) -> None:
+    """Add the warnings DESIGN.md §6 asks an item to carry in this view."""
+    w = item.warnings
+    if item.authority == "L2":
+        w.append(ItemWarning(kind="inferred", message="inferred from history; nobody stated it — confirm before "
+                                                      "relying on it"))
+    if item.authority == "L0":
+        w.append(ItemWarning(kind="session", message="holds for this session only"))
+    if item.status == "candidate":
+        w.append(ItemWarning(kind="candidate", message="an unconfirmed candidate, not a fact until confirmed"))
+    if item.expires_at is not None and item.expires_at <= known_at + expiring_within:
+        w.append(ItemWarning(kind="expiring", message=f"expires {item.expires_at.isoformat()}"))
+    if item.valid_to is not None and item.kind != "quoted" and item.valid_to <= valid_at + expiring_within:
+        last = (item.valid_to - timedelta(microseconds=1)).date().isoformat()
+        w.append(ItemWarning(kind="expiring", message=f"temporary: ends {day(item.valid_to)} (last day {last}); "
+                                                      "what it replaced resumes then"))
+    if item.kind != "quoted" and item.valid_to is None and item.recorded_at is not None \
+            and item.recorded_at < known_at - stale_after:
+        days = (known_at - item.recorded_at).days
+        w.append(ItemWarning(kind="stale", message=f"last stated {item.recorded_at.date().isoformat()}, {days} days "
+                                                   "before this context; it may have changed since"))
+    src = item.source
+    if item.kind == "fact" and src is not None and src.quoted_by:
+        w.append(ItemWarning(kind="quoted", message=f"stated in {src.id} ({src.at.date().isoformat() if src.at else '?'}),"
+                                                    f" an old source quoted later in {', '.join(src.quoted_by)}"))
+
+
+def weigh(item: ContextItem) -> float:
+    """The item's fused relevance, weighed by authority, status, confidence and staleness."""
+    conf = item.confidence if item.confidence is not None else 1.0
+    score = item.score * AUTHORITY_WEIGHT.get(item.authority or "L1", 1.0) * STATUS_WEIGHT.get(item.status or "", 1.0)
+    score *= 0.5 + 0.5 * max(0.0, min(conf, 1.0))
+    if any(w.kind == "stale" for w in item.warnings):
+        score *= 0.8
+    return score
