@@ -80,7 +80,7 @@ CALL (valid_at, known_at, scope, scoped, wide) {
   WITH valid_at, known_at, scoped, wide WHERE $lucene IS NOT NULL
   CALL db.index.fulltext.queryNodes('memory_text', $lucene, {limit: $k}) YIELD node, score
   WITH node, score, valid_at, known_at, scoped, wide WHERE node.tenant = $tenant
-  CALL (node) {
+  CALL (node, scoped) {
     WITH node WHERE node:Fact
     RETURN node AS f
     UNION
@@ -88,7 +88,10 @@ CALL (valid_at, known_at, scope, scoped, wide) {
     MATCH (f:Fact)-[:FROM]->(node)
     RETURN f
     UNION
-    WITH node WHERE node:Entity
+    // an entity the task names (what it holds), unless the graph leg already starts from it: a
+    // person's name alone is not a match for what they hold, or every fact of the person asked
+    // about would rank first in two legs whatever the question
+    WITH node WHERE node:Entity AND NOT node IN scoped
     MATCH (node)-[:HAS_FACT]->(f:Fact)
     RETURN f
   }

@@ -209,7 +209,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
         raise ValidationError(f"budget_tokens={budget_tokens} does not even hold the context's header")
     ask = yield from _resolve(tenant, now, task, subject, env, session, t, k, cfg)
     vector_hits, vector = yield from ask.leg("vector", vector_leg(tenant, task, embedder, cfg.limit, ask.notes,
-                                                                  ask.state), ([], None))
+                                                                  ask.state, cfg.fact_vector_min_score), ([], None))
     from ..working.working_store import live_items
     working = (yield from ask.leg("working", live_items(tenant, session), [])) if session else []
     items = yield from _fact_items(ask, vector_hits, include_candidates)

@@ -31,6 +31,13 @@ class RecallConfig(BaseModel):
     fact_leg_weights: dict[str, float] = Field(
         default_factory=lambda: {"graph": 0.5, "topic": 1.0, "text": 1.0, "vector": 1.0},
         description="weight of each fact leg in reciprocal-rank fusion")
+    # A tenant holds few facts: without a floor the nearest of three is "rank 1" of the vector leg
+    # however far it is, and on LoCoMo every question naming Joanna ranked her allergy first. With
+    # the bundled static embedder unrelated sentences sit at cosine ~0.0-0.2 and a fact about what
+    # is asked at ~0.4-0.5; 0.65 is cosine 0.3 (docs/recall.md has the measurement).
+    fact_vector_min_score: float = Field(0.65, ge=0.0, le=1.0,
+                                         description="the vector index score ((1 + cosine) / 2) below which a fact "
+                                                     "is not a vector hit")
     history: bool = Field(True, description="a question about the past also sees facts that no longer hold, "
                                             "marked superseded or expired")
     # -- messages (and other sources with text) ----------------------------------------------------

@@ -100,11 +100,13 @@ def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None
     return min(most, math.ceil(2 * limit / share))
 
 
-def vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str],
-                state: dict[str, Any]) -> Plan[tuple[list[str], list[float] | None]]:
+def vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str], state: dict[str, Any],
+               min_score: float = 0.0) -> Plan[tuple[list[str], list[float] | None]]:
     """Fact ids nearest to the task (by their own text or their source's), best first; and the task's
     vector, which the message leg uses too. The embeddings are caught up first, but only when the
-    ledger has moved since they last were (``state`` is the row of ``recall/begin``)."""
+    ledger has moved since they last were (``state`` is the row of ``recall/begin``). A fact
+    scoring below ``min_score`` (the index's score, (1 + cosine) / 2) is not a hit: a tenant holds few
+    facts, and the nearest of three ranks first however far it is."""
     if embedder is None:
         notes.append("vector search off (no embedder; GRAPHMEM_EMBEDDER=off or the wordllama package is "
                       "missing): graph, topic and full-text legs only")
@@ -125,5 +127,5 @@ def vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[st
     hits = yield from run_query("recall/vector", tenant, vector=vector,
                             k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["all_facts"]),
                             k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["all_sources"]))
-    ranked = sorted(hits, key=lambda h: -h["score"])
+    ranked = sorted((h for h in hits if h["score"] >= min_score), key=lambda h: -h["score"])
     return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)], vector
