@@ -13,9 +13,9 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
-from .base import (CANDIDATE_BELOW, PriorFact, _CANCEL, _CHANGE_WORDS, _CORRECTION, _Found, _Matcher, _MOVE_WORDS,
-                   _NEGATED_NOT_ANYMORE, _ONE_OFF, _OPEN_CUE_EN, _OPEN_CUE_ZH, _REVOKE_STRONG, _REVOKE_VERB,
-                   _STANDING, _TEMPORARY)
+from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
+                   NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
+                   STANDING, TEMPORARY)
 from .dates import DateSpan, find_dates, implied_end
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
@@ -41,15 +41,15 @@ def _withdraws(span: Any) -> bool:
             c.dep_ in ("nsubj", "aux") for c in t.children) for t in span))  # "…, drop the port." (an instruction)
 
 
-class _Statements(_Matcher):
+class Statements(Matcher):
     """Gated matches → events, sentence by sentence."""
 
     def _revoke_cue(self, sentence: str, lang: str, span: Any) -> bool:
         """A withdrawal: "no longer", "not … any more", 不再, 撤回; or a removal verb whose object
         names a topic ("drop the port", "删掉端口") — not "clear my mind"."""
-        if _REVOKE_STRONG.search(sentence) or _NEGATED_NOT_ANYMORE.search(sentence):
+        if REVOKE_STRONG.search(sentence) or NEGATED_NOT_ANYMORE.search(sentence):
             return True
-        verb = _REVOKE_VERB.search(sentence)
+        verb = REVOKE_VERB.search(sentence)
         if verb is None:
             return False
         nouns = [w for t in self.vocabulary.topics.values() for w in t.nouns.get(lang, [])]
@@ -71,7 +71,7 @@ class _Statements(_Matcher):
             return  # a question asserts nothing; an old document's words are not the speaker's now
         dates = find_dates(sentence, m.at)
         start, end = self._interval(dates, sentence)
-        one_off = bool(_ONE_OFF.search(sentence)) and not _STANDING.search(sentence)
+        one_off = bool(ONE_OFF.search(sentence)) and not STANDING.search(sentence)
         authority, session = ("L0", m.session) if (one_off and m.session) else ("L1", None)
         env_here = self._env(sentence)
         raw = self._facts(sentence, lang, env_here)
@@ -82,7 +82,7 @@ class _Statements(_Matcher):
         verdicts = {id(f): v for f, _, v in judged}
         evidence_base = {"source": m.id}
 
-        if _CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
+        if CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
             plan_topics = [t for t in self.vocabulary.topics.values() if t.plan]
             plans = {t.plan for t in plan_topics if self._names(t, sentence, lang)}
             plans |= {self.vocabulary.topics[p.topic].plan for p in context
@@ -119,8 +119,8 @@ class _Statements(_Matcher):
             if targets or raw:
                 return
 
-        correcting = bool(_CORRECTION.search(sentence)) or (
-            re.match(r"^\s*actually\b", sentence, re.I) is not None and not _CHANGE_WORDS.search(sentence))
+        correcting = bool(CORRECTION.search(sentence)) or (
+            re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
         if correcting:
             yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
             return
@@ -145,7 +145,7 @@ class _Statements(_Matcher):
                             verdict, one_off and not m.session)
 
     def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
-              found: list[tuple[_Found, str | None]]) -> Iterable[dict[str, Any]]:
+              found: list[tuple[Found, str | None]]) -> Iterable[dict[str, Any]]:
         """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
         their topic is declared."""
         cfg = self.vocabulary.open
@@ -153,12 +153,12 @@ class _Statements(_Matcher):
         if lang == "en":
             if span is None or not span.doc.has_annotation("DEP"):
                 return
-            hits = [(o, None) for o in open_en(span, cfg)] if _OPEN_CUE_EN.search(sentence) else []
+            hits = [(o, None) for o in open_en(span, cfg)] if OPEN_CUE_EN.search(sentence) else []
             if PERSONAL_CUE_EN.search(sentence):
                 hits += [(o, None) for o in personal_en(span, cfg)]
         else:
             hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared, o.gated), cue)
-                    for o, cue in (open_zh(sentence, cfg) if _OPEN_CUE_ZH.search(sentence) else [])
+                    for o, cue in (open_zh(sentence, cfg) if OPEN_CUE_ZH.search(sentence) else [])
                     + (personal_zh(sentence, cfg) if PERSONAL_CUE_ZH.search(sentence) else [])]
         taken = [(offset + f.span[0], offset + f.span[1]) for f, _ in found]
         jobs = {w.lower() for w in cfg.get("occupations", {}).get(lang, [])}
@@ -213,7 +213,7 @@ class _Statements(_Matcher):
             end = None
         return start, end
 
-    def _set(self, m: MessageEvent, f: _Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
+    def _set(self, m: MessageEvent, f: Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
              start: datetime | None, end: datetime | None, authority: str, session: str | None,
              verdict: Verdict | None = None, unscoped_one_off: bool = False) -> dict[str, Any]:
         event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span, verdict),
@@ -226,7 +226,7 @@ class _Statements(_Matcher):
             # "this time" with no session to scope it to: never a lasting preference.
             event["status"] = "candidate"
             event["reason"] = "one-off request (this time) without a session"
-        if end is None and _TEMPORARY.search(sentence):
+        if end is None and TEMPORARY.search(sentence):
             bound = implied_end(sentence, m.at)
             if bound is not None and bound > (start or m.at):
                 end = bound
@@ -274,7 +274,7 @@ class _Statements(_Matcher):
             return
         # Only a new date: re-date the statement it corrects ("the move was on Feb 25").
         named = {t.name for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)}
-        if _MOVE_WORDS.search(sentence):
+        if MOVE_WORDS.search(sentence):
             named |= {"home_city", "home_address"}
         prior = self._latest(context, m, lambda p: not named or p.topic in named)
         if not prior:
