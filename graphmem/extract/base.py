@@ -2,7 +2,10 @@
 and the precision gates' verdict on each match (whom it is about, whether it is asserted).
 
 No spaCy loading and no events here: :mod:`.statements` turns verdicts into events and
-:mod:`.rules` runs the pipelines.
+:mod:`.rules` runs the pipelines. The cue patterns (``CANCEL``, ``REVOKE_VERB``, ``ONE_OFF``…),
+:class:`Found`, :class:`Matcher` and :func:`is_text` are public names of this module because those
+two layers read them; they are the extractor's internals, not part of graphmem's API (not in
+``graphmem.__all__`` nor in this module's ``__all__``).
 """
 
 from __future__ import annotations
@@ -21,33 +24,33 @@ from .vocabulary import TopicRules, Vocabulary
 __all__ = ["PriorFact"]
 
 CANDIDATE_BELOW = 0.8
-_OPEN_CUE_EN = re.compile(r"\bmy\b|\bour\b|\bwork(?:s|ing)? as\b|\bI'?m an?\b|\bI am an?\b|\bI was an?\b|\bstudy(?:ing)? at\b|"
-                          r"\b(?:named|called)\b|\b(?:I|we) (?:have|'ve got|got|own|adopted)\b|\b(?:I've|we've) got\b|\bstudy(?:ing)?\b|\bI (?:love|enjoy|like|adore)\b|\bfan of\b|\binto\b|"
-                          r"\bmajoring\b", re.I)
-_OPEN_CUE_ZH = re.compile(r"我的|我是|上学|读书|读研|读博|念书|上大学|我(?:们)?(?:家)?(?:有|养了)|我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹)|我(?:在)?学")
-_EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # a reference time for cue checks that ignore dates
+OPEN_CUE_EN = re.compile(r"\bmy\b|\bour\b|\bwork(?:s|ing)? as\b|\bI'?m an?\b|\bI am an?\b|\bI was an?\b|\bstudy(?:ing)? at\b|"
+                         r"\b(?:named|called)\b|\b(?:I|we) (?:have|'ve got|got|own|adopted)\b|\b(?:I've|we've) got\b|\bstudy(?:ing)?\b|\bI (?:love|enjoy|like|adore)\b|\bfan of\b|\binto\b|"
+                         r"\bmajoring\b", re.I)
+OPEN_CUE_ZH = re.compile(r"我的|我是|上学|读书|读研|读博|念书|上大学|我(?:们)?(?:家)?(?:有|养了)|我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹)|我(?:在)?学")
+EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # a reference time for cue checks that ignore dates
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
-_FIRST_PERSON_ZH = re.compile(r"我")
-_ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task|(?:this|the current) "
-                      r"(?:report|document|doc|email|e-mail|reply|answer|summary|memo|draft|ticket|task))\b|"
-                      r"这次|本次|这一次|此次|这份|这篇|这封|本报告|这个报告", re.I)
-_STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
-_TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|for a while|"
-                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
-                        r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week))\b|"
-                        r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
-_REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销", re.I)
-_REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
-                          r"删掉|删除|去掉|忘掉|忘记|不用了", re.I)
-_NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)
-_CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not going|won't go|scrapped|"
-                     r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
-                     r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
-_CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
-                         r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
-                         re.I)
-_CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
+FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
+FIRST_PERSON_ZH = re.compile(r"我")
+ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task|(?:this|the current) "
+                     r"(?:report|document|doc|email|e-mail|reply|answer|summary|memo|draft|ticket|task))\b|"
+                     r"这次|本次|这一次|此次|这份|这篇|这封|本报告|这个报告", re.I)
+STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
+TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|for a while|"
+                       r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
+                       r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week))\b|"
+                       r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
+REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销", re.I)
+REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
+                         r"删掉|删除|去掉|忘掉|忘记|不用了", re.I)
+NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)
+CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not going|won't go|scrapped|"
+                    r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
+                    r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
+CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
+                        r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
+                        re.I)
+CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
 _ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Crescent|Close|Terrace|"
                            r"Highway|Hwy|Parkway|Row|Alley|Gardens)\b\.?|"
                            r"路|街|大道|巷|胡同|弄|号|小区)", re.I)
@@ -56,7 +59,7 @@ _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "
                 "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                 "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-_MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
+MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class PriorFact:
 
 
 @dataclass
-class _Found:
+class Found:
     topic: TopicRules
     value: str
     span: tuple[int, int]
@@ -98,7 +101,7 @@ def language_of(text: str) -> str:
     return "zh" if letters and cjk / letters >= 0.2 else "en"
 
 
-def _is_text(text: str) -> bool:
+def is_text(text: str) -> bool:
     if not text.strip():
         return False
     control = sum(1 for c in text if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c not in "\n\r\t")
@@ -106,7 +109,7 @@ def _is_text(text: str) -> bool:
 
 
 
-class _Matcher:
+class Matcher:
     """Patterns → gated matches for one sentence. Needs ``self.vocabulary``."""
 
     vocabulary: Vocabulary
@@ -137,7 +140,7 @@ class _Matcher:
                 cache[lang] = None
         return cache[lang]
 
-    def _facts(self, sentence: str, lang: str, env: str | None) -> list[tuple[_Found, str | None]]:
+    def _facts(self, sentence: str, lang: str, env: str | None) -> list[tuple[Found, str | None]]:
         variants = [sentence]
         if sentence[:1].isupper():
             variants.append(sentence[:1].lower() + sentence[1:])
@@ -145,7 +148,7 @@ class _Matcher:
         if combined is not None and not any(combined.search(v) for v in variants):
             return []
         env = env if env is not None else self._env(sentence)
-        found: list[_Found] = []
+        found: list[Found] = []
         for topic in self.vocabulary.topics.values():
             for p in topic.patterns.get(lang, []):
                 if p.needs_env and env is None:
@@ -162,7 +165,7 @@ class _Matcher:
                             continue
                         at = m.start("value") + raw.find(value)
                         for part, pos in self._items(value, lang) if topic.cardinality == "many" else [(value, 0)]:
-                            found.append(_Found(topic, part, (at + pos, at + pos + len(part)), p.confidence,
+                            found.append(Found(topic, part, (at + pos, at + pos + len(part)), p.confidence,
                                                 m.start(), p.shape))
         return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
 
@@ -191,10 +194,10 @@ class _Matcher:
         return True
 
     @staticmethod
-    def _dedupe(found: list[_Found]) -> list[_Found]:
+    def _dedupe(found: list[Found]) -> list[Found]:
         """One value per topic (the longest, earliest), and one topic per stretch of text."""
         found.sort(key=lambda f: (f.span[0], -(f.span[1] - f.span[0])))
-        out: list[_Found] = []
+        out: list[Found] = []
         for f in found:
             clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"), None)
             if clash is not None:
@@ -216,7 +219,7 @@ class _Matcher:
             return m.about
         if verdict is not None and verdict.subject:
             return m.speaker if verdict.subject == "@speaker" else verdict.subject
-        first = (_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(sentence)
+        first = (FIRST_PERSON_ZH if lang == "zh" else FIRST_PERSON_EN).search(sentence)
         if first:
             return m.speaker
         if m.about:
@@ -230,7 +233,7 @@ class _Matcher:
             return Verdict(True, names[0], verdict.negated)
         return verdict
 
-    def _judge(self, f: _Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
+    def _judge(self, f: Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
         about = f.topic.subject == "about"
         if lang == "zh":
             return judge_zh(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)

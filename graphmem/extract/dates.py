@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from typing import Callable
 
 __all__ = ["DateSpan", "document_date", "find_dates", "implied_end", "midnight"]
 
@@ -87,93 +88,120 @@ def _role(text: str, start: int, end: int) -> str:
 
 
 def find_dates(text: str, ref: datetime) -> list[DateSpan]:
-    """Every date or date range in ``text``, in order, resolved against the message time ``ref``."""
+    """Every date or date range in ``text``, in order, resolved against the message time ``ref``.
+
+    The rules of :data:`_RULES` run in turn, and a rule's match counts only where no earlier rule
+    matched: ranges before single days, explicit dates before relative words, so "Oct 3-7" is one
+    range and not a range and a day."""
     found: list[DateSpan] = []
-    taken: list[tuple[int, int]] = []
-
-    def free(s: int, e: int) -> bool:
-        return all(e <= a or s >= b for a, b in taken)
-
-    def add(span: DateSpan) -> None:
-        taken.append(span.span)
-        found.append(span)
-
-    for m in _ZH_RANGE.finditer(text):
-        y = _year_for(0, 0, ref, m.group("year"))
-        m1, d1 = int(m.group("m1")), int(m.group("d1"))
-        m2 = int(m.group("m2") or m1)
-        a, b = _day(y, m1, d1), _day(y, m2, int(m.group("d2")))
-        if a and b and b >= a:
-            add(DateSpan(a, b + timedelta(days=1), "range", m.span()))
-    for m in _EN_RANGE.finditer(text):
-        if not free(*m.span()):
-            continue
-        y = _year_for(0, 0, ref, m.group("year"))
-        mon1 = MONTHS[m.group("mon")[:3].lower()]
-        mon2 = MONTHS[m.group("mon2")[:3].lower()] if m.group("mon2") else mon1
-        a, b = _day(y, mon1, int(m.group("d1"))), _day(y, mon2, int(m.group("d2")))
-        if a and b and b >= a:
-            add(DateSpan(a, b + timedelta(days=1), "range", m.span()))
-    for rx, kind in ((_ISO, "iso"), (_ZH_DATE, "zh"), (_EN_DATE, "en"), (_EN_DATE_DM, "en")):
+    for rx, resolve in _RULES:
         for m in rx.finditer(text):
-            if not free(*m.span()):
-                continue
-            g = m.groupdict()
-            month = int(g["month"]) if kind in ("iso", "zh") else MONTHS[g["mon"][:3].lower()]
-            d = _day(_year_for(month, int(g["day"]), ref, g.get("year")), month, int(g["day"]))
-            if d:
-                add(DateSpan(d, None, _role(text, *m.span()), m.span()))
-    for m in _EN_MONTH_YEAR.finditer(text):
-        if free(*m.span()):
-            d = _day(int(m.group("year")), MONTHS[m.group("mon")[:3].lower()], 1)
-            if d:
-                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
-    for rx, table in ((_EN_REL, _EN_REL_DAYS), (_ZH_REL, _ZH_REL_DAYS)):
-        for m in rx.finditer(text):
-            if free(*m.span()):
-                d = midnight(ref) + timedelta(days=table[m.group("word").lower()])
-                add(DateSpan(d, None, _role(text, *m.span()), m.span()))
-    for m in _ZH_MONTH_YEAR.finditer(text):
-        if free(*m.span()):
-            d = _day(int(m.group("year")), int(m.group("month")), 1)
-            if d:
-                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
-    for m in _EN_PART_MONTH.finditer(text):
-        if free(*m.span()):
-            month = MONTHS[m.group("mon")[:3].lower()]
-            year = int(m.group("year")) if m.group("year") else _next_year_for(month, ref)
-            d = _day(year, month, 1)
-            if d:
-                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
-    today = midnight(ref)
-    for m in _EN_WEEKDAY.finditer(text):
-        if free(*m.span()):
-            wd = _WEEKDAYS[m.group("wd").lower()]
-            ahead = (wd - today.weekday()) % 7
-            if "last" in text[max(0, m.start() - 6):m.start()].lower():
-                ahead -= 7 if ahead else 7
-            elif (m.group("next") or "").lower() == "next" and ahead == 0:
-                ahead = 7
-            add(DateSpan(today + timedelta(days=ahead), None, _role(text, *m.span()), m.span()))
-    for m in _ZH_WEEKDAY.finditer(text):
-        if free(*m.span()):
-            wd = _ZH_WD[m.group("wd")]
-            monday = today - timedelta(days=today.weekday())
-            which = m.group("which") or ""
-            weeks = 2 if which == "下下" else 1 if which.startswith("下") else 0
-            if "上" in text[max(0, m.start() - 1):m.start()]:
-                weeks = -1
-            d = monday + timedelta(days=7 * weeks + wd)
-            if not which and weeks == 0 and d < today:
-                d += timedelta(days=7)
-            add(DateSpan(d, None, _role(text, *m.span()), m.span()))
-    for m in list(_EN_NEXT.finditer(text)) + list(_ZH_NEXT.finditer(text)):
-        if free(*m.span()):
-            d = _next_period(m.group("what").lower(), today)
-            if d:
-                add(DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=True))
+            if all(m.end() <= a or m.start() >= b for a, b in (f.span for f in found)):
+                span = resolve(m, text, ref)
+                if span is not None:
+                    found.append(span)
     found.sort(key=lambda s: s.span)
     return found
+
+
+def _range(m: re.Match[str], y: int, m1: int, m2: int) -> DateSpan | None:
+    a, b = _day(y, m1, int(m.group("d1"))), _day(y, m2, int(m.group("d2")))
+    return DateSpan(a, b + timedelta(days=1), "range", m.span()) if a and b and b >= a else None
+
+
+def _zh_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"10月3日至7日": the last day included."""
+    m1 = int(m.group("m1"))
+    return _range(m, _year_for(0, 0, ref, m.group("year")), m1, int(m.group("m2") or m1))
+
+
+def _en_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"Oct 3-7", "March 30 to April 2": the last day included."""
+    mon1 = MONTHS[m.group("mon")[:3].lower()]
+    mon2 = MONTHS[m.group("mon2")[:3].lower()] if m.group("mon2") else mon1
+    return _range(m, _year_for(0, 0, ref, m.group("year")), mon1, mon2)
+
+
+def _point(d: datetime | None, m: re.Match[str], text: str, month_only: bool = False) -> DateSpan | None:
+    return DateSpan(d, None, _role(text, *m.span()), m.span(), month_only=month_only) if d else None
+
+
+def _numbered_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"2026-10-03", "10月3日" (this year unless the text gives one)."""
+    month, day = int(m.group("month")), int(m.group("day"))
+    return _point(_day(_year_for(month, day, ref, m.group("year")), month, day), m, text)
+
+
+def _named_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"March 1", "1st of March, 2026"."""
+    month, day = MONTHS[m.group("mon")[:3].lower()], int(m.group("day"))
+    return _point(_day(_year_for(month, day, ref, m.group("year")), month, day), m, text)
+
+
+def _en_month_year(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"January 2026": the month."""
+    return _point(_day(int(m.group("year")), MONTHS[m.group("mon")[:3].lower()], 1), m, text, True)
+
+
+def _zh_month_year(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"2026年1月": the month."""
+    return _point(_day(int(m.group("year")), int(m.group("month")), 1), m, text, True)
+
+
+def _en_relative(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"today", "tomorrow", "yesterday", "tonight"."""
+    return _point(midnight(ref) + timedelta(days=_EN_REL_DAYS[m.group("word").lower()]), m, text)
+
+
+def _zh_relative(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """今天, 明天, 后天, 昨天."""
+    return _point(midnight(ref) + timedelta(days=_ZH_REL_DAYS[m.group("word").lower()]), m, text)
+
+
+def _en_part_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"early March", "the start of May": that month (the next one of that name)."""
+    month = MONTHS[m.group("mon")[:3].lower()]
+    year = int(m.group("year")) if m.group("year") else _next_year_for(month, ref)
+    return _point(_day(year, month, 1), m, text, True)
+
+
+def _en_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"Friday" (the next one, today included), "next Friday" (a week on if today), "last Friday"."""
+    today = midnight(ref)
+    ahead = (_WEEKDAYS[m.group("wd").lower()] - today.weekday()) % 7
+    if "last" in text[max(0, m.start() - 6):m.start()].lower():
+        ahead -= 7 if ahead else 7
+    elif (m.group("next") or "").lower() == "next" and ahead == 0:
+        ahead = 7
+    return _point(today + timedelta(days=ahead), m, text)
+
+
+def _zh_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """周五 (this week's, or next week's once passed), 下周五, 下下周五, 上周五."""
+    today = midnight(ref)
+    monday = today - timedelta(days=today.weekday())
+    which = m.group("which") or ""
+    weeks = 2 if which == "下下" else 1 if which.startswith("下") else 0
+    if "上" in text[max(0, m.start() - 1):m.start()]:
+        weeks = -1
+    d = monday + timedelta(days=7 * weeks + _ZH_WD[m.group("wd")])
+    if not which and weeks == 0 and d < today:
+        d += timedelta(days=7)
+    return _point(d, m, text)
+
+
+def _period(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"next week", "last month", 下个月, 明年: where that period starts."""
+    return _point(_next_period(m.group("what").lower(), midnight(ref)), m, text, True)
+
+
+_Resolve = Callable[[re.Match[str], str, datetime], DateSpan | None]
+# The date rules, in the order they claim text (see find_dates).
+_RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
+    (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
+    (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
+    (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
+    (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period))
 
 
 def _next_year_for(month: int, ref: datetime) -> int:

@@ -154,33 +154,68 @@ def _negated(verb: Any) -> bool:
 def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: bool,
              nouns: frozenset[str] = frozenset(), shape: str | None = None) -> Verdict:
     """Gate one English match: ``sent`` is the spaCy sentence span, ``a:b`` the value's characters
-    in the document; ``about_topic`` for things under discussion (port, network)."""
+    in the document; ``about_topic`` for things under discussion (port, network). The gates run
+    in order — the value itself, the verbs above it, the subject — and the first no wins."""
     if is_question(sent.text, "en") or (_Q_WORDS_EN.match(sent.text) and sent.text.rstrip().endswith("?")):
         return Verdict(False, why="question")
     value = sent.doc.char_span(a, b, alignment_mode="expand")
     if value is None or len(value) == 0:
         return Verdict(False, why="span")
+    why = _value_says_no(sent, value, topic, nouns, shape)
+    if why:
+        return Verdict(False, why=why)
+    verbs, nested_noun = _verbs_above(sent, value)
+    why, reporter = _verbs_say_no(verbs, topic)
+    if why:
+        return Verdict(False, why=why)
+    if re.match(r"^\s*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps)\b", sent.text, re.I):
+        return Verdict(False, why="hypothetical")
+    negated = any(_negated(v) for v in verbs)
+    if topic in PLAN_TOPICS and not bounded:
+        if nested_noun:
+            return Verdict(False, why="mentioned in passing")
+        if any(v.tag_ == "VBD" for v in verbs) or _PAST_TIME.search(sent.text):
+            return Verdict(False, why="past episode")
+    top = verbs[-1]
+    subj = _subject_child(top)
+    if subj is None:
+        if _an_instruction(sent, top, topic, about_topic):
+            return Verdict(False, why="an instruction, not a statement")  # "Tell me about living in Paris"
+        return Verdict(True, None, negated)  # elliptical ("Moved to Berlin!"): the caller's default
+    if subj.lower_ in _FIRST | _SECOND | _THIRD:
+        return _pronoun_subject(subj, reporter, about_topic, negated)
+    return _named_subject(subj, value, about_topic, negated)
+
+
+def _value_says_no(sent: Any, value: Any, topic: str, nouns: frozenset[str], shape: str | None) -> str:
+    """Why the value's own words are not the fact's value (a modifier, not an organisation, not a
+    place, a past state), or "" when they may be."""
     # A name that only modifies a following noun is not the value ("the Ferrari dealership").
     last = value[-1]
     if last.dep_ in ("compound", "amod", "poss") and last.head.i >= value.end and last.head.pos_ in ("NOUN", "PROPN") \
             and last.head.lower_.rstrip("s") not in nouns and last.head.lower_ not in _NOT_HEADS \
             and not any(e.label_ in ("DATE", "TIME") and e.start <= last.head.i < e.end for e in sent.doc.ents):
-        return Verdict(False, why="modifier")
+        return "modifier"
     labels = {e.label_ for e in sent.doc.ents if e.start < value.end and value.start < e.end}
     if shape == "org" and "ORG" not in labels and not _CORP.search(value.text) and not (
             _START_CUE.search(sent.text) and not labels & {"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"}):
-        return Verdict(False, why="not an organisation")
+        return "not an organisation"
     if _PAST_STATE.search(sent.text):
-        return Verdict(False, why="a past state")
+        return "a past state"
     if topic in ("trip_city", "home_city") and labels & _BAD_PLACE_LABELS and not labels & {"GPE", "LOC"}:
-        return Verdict(False, why="not a place")
+        return "not a place"
     if topic in ("trip_city", "home_city") and is_not_a_city(value.text):
-        return Verdict(False, why="a country or region, not a city")
+        return "a country or region, not a city"
     if topic == "trip_lodging" and labels & {"GPE", "LOC"} and not re.search(
             r"\b(?:Hotel|Inn|Hostel|Resort|Suites|Motel|Lodge|B&B|Airbnb)\b", value.text):
-        return Verdict(False, why="a city is not a hotel")
+        return "a city is not a hotel"
+    return ""
 
-    # Walk from the value up to the verb that has a subject; check each verb on the way.
+
+def _verbs_above(sent: Any, value: Any) -> tuple[list[Any], bool]:
+    """The verbs from the value up to the first that has a subject (the sentence's root when there
+    are none), and whether the value sits in a noun inside a noun ("a picture from a vacation in
+    Florida": mentioned in passing)."""
     tok = value.root
     verbs: list[Any] = []
     nested_noun = False
@@ -193,20 +228,23 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
                 break
         elif tok.pos_ in ("NOUN", "PROPN") and tok.dep_ == "pobj" and tok.head.head.pos_ in ("NOUN", "PROPN") \
                 and tok.i != value.root.i:
-            nested_noun = True  # "a picture from a vacation in Florida"
+            nested_noun = True
         if tok.head.i == tok.i:
             break
         tok = tok.head
-    if not verbs:
-        verbs = [sent.root]
+    return (verbs or [sent.root]), nested_noun
+
+
+def _verbs_say_no(verbs: list[Any], topic: str) -> tuple[str, Any]:
+    """Why the verbs up to the subject, or any governing verb above them, make the clause not an
+    assertion (hypothetical, ended) — "" when they do not — and the reporting verb above, if any
+    ("Tom said he …")."""
     for v in verbs:
         if _modal_or_hypo(v, topic):
-            return Verdict(False, why="hypothetical")
+            return "hypothetical", None
         if v.lower_ in _ENDED:
-            return Verdict(False, why="ended")  # "I lost my job at Door Dash" is not a current employer
-    # Any governing verb above (not just up to the subject) that is hypothetical or reports.
-    top = verbs[-1]
-    up = top
+            return "ended", None  # "I lost my job at Door Dash" is not a current employer
+    up = verbs[-1]
     reporter = None
     for _ in range(6):
         if up.head.i == up.i:
@@ -214,29 +252,27 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
         up = up.head
         if up.pos_ in ("VERB", "AUX"):
             if _modal_or_hypo(up, topic) and up.lower_ not in _REPORTING:
-                return Verdict(False, why="hypothetical")
+                return "hypothetical", None
             if up.lower_ in _REPORTING and any(c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ in _MODALS
                                                for c in up.children):
-                return Verdict(False, why="hypothetical")  # "I might say I live in Berlin"
+                return "hypothetical", None  # "I might say I live in Berlin"
             if up.lower_ in _REPORTING and reporter is None:
                 reporter = up
-    if re.match(r"^\s*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps)\b", sent.text, re.I):
-        return Verdict(False, why="hypothetical")
-    negated = any(_negated(v) for v in verbs)
+    return "", reporter
 
-    if topic in PLAN_TOPICS and not bounded:
-        if nested_noun:
-            return Verdict(False, why="mentioned in passing")
-        if any(v.tag_ == "VBD" for v in verbs) or _PAST_TIME.search(sent.text):
-            return Verdict(False, why="past episode")
 
-    subj = _subject_child(top)
-    if subj is None:
-        if (top.dep_ == "ROOT" and top.tag_ == "VB" and not top.lower_.endswith("ed") and not about_topic and topic not in PREFERENCE_TOPICS
-                and top.i == sent.start + next((k for k, t in enumerate(sent) if not t.is_punct and t.lower_ not in
-                                                ("please", "pls", "kindly", "just", "so", "and", "also")), 0)):
-            return Verdict(False, why="an instruction, not a statement")  # "Tell me about living in Paris"
-        return Verdict(True, None, negated)  # elliptical ("Moved to Berlin!"): the caller's default
+def _an_instruction(sent: Any, top: Any, topic: str, about_topic: bool) -> bool:
+    """A subjectless sentence that opens with a bare verb ("Tell me about living in Paris",
+    "please book the Hilton"): asked of someone, not stated."""
+    return (top.dep_ == "ROOT" and top.tag_ == "VB" and not top.lower_.endswith("ed") and not about_topic
+            and topic not in PREFERENCE_TOPICS
+            and top.i == sent.start + next((k for k, t in enumerate(sent) if not t.is_punct and t.lower_ not in
+                                            ("please", "pls", "kindly", "just", "so", "and", "also")), 0))
+
+
+def _pronoun_subject(subj: Any, reporter: Any, about_topic: bool, negated: bool) -> Verdict:
+    """"I / we" is the speaker (unless someone else reports it), "you" never, "he / she" only as
+    the named person a reporting verb names, "it / this" the thing under discussion."""
     low = subj.lower_
     if low in _FIRST:
         if reporter is not None:
@@ -246,15 +282,19 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
         return Verdict(True, "@speaker", negated)
     if low in _SECOND:
         return Verdict(False, why="second person")
-    if low in _THIRD:
-        if about_topic and low in ("it", "this", "that"):
-            return Verdict(True, None, negated)
-        if reporter is not None:  # "Tom said he moved to Denver"
-            rs = _subject_child(reporter)
-            name = _person_of(rs) if rs is not None else None
-            if name and low in ("he", "she"):
-                return Verdict(True, name, negated)
-        return Verdict(False, why="he/she" if low in ("he", "she") else "unresolved pronoun")
+    if about_topic and low in ("it", "this", "that"):
+        return Verdict(True, None, negated)
+    if reporter is not None:  # "Tom said he moved to Denver"
+        rs = _subject_child(reporter)
+        name = _person_of(rs) if rs is not None else None
+        if name and low in ("he", "she"):
+            return Verdict(True, name, negated)
+    return Verdict(False, why="he/she" if low in ("he", "she") else "unresolved pronoun")
+
+
+def _named_subject(subj: Any, value: Any, about_topic: bool, negated: bool) -> Verdict:
+    """A noun subject: a person's name, "my X" (the speaker's), "Priya's X" (hers), a relative
+    ("my wife …": someone else unless named), "your / his X" (someone else's)."""
     name = _name_of(subj)
     if name and not (value.start <= subj.i < value.end):
         return Verdict(True, name, negated)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 __all__ = ["OpenFound", "open_en", "open_zh"]
 
@@ -69,68 +69,114 @@ def _value_span(tok: Any) -> tuple[int, int]:
     return doc[lo].idx, doc[hi].idx + len(doc[hi].text)
 
 
+@dataclass(frozen=True)
+class _Config:
+    """The vocabulary's ``open`` settings one English sentence is read with."""
+
+    synonyms: dict[str, str]
+    declared: set[str]
+    jobs: set[str]
+
+
+def _found(topic: str, tok: Any, cfg: _Config) -> OpenFound:
+    a, b = _value_span(tok)
+    return OpenFound(topic, tok.doc.text[a:b], (a, b), topic in cfg.declared)
+
+
+def _is_my_x(tok: Any, cfg: _Config) -> bool:
+    return bool(tok.dep_ == "nsubj" and tok.pos_ == "NOUN" and tok.head.lower_ in ("is", "'s", "was")
+                and tok.head.dep_ == "ROOT")
+
+
+def _my_x_is_y(tok: Any, cfg: _Config) -> OpenFound | None:
+    """"My hometown is Dayton", "my favorite color is blue", "my dog's name is Luna" — not a
+    person ("my wife is …"), not an opinion ("my job is stressful"), not a pronoun."""
+    poss = [c for c in tok.children if c.dep_ == "poss"]
+    if not poss:
+        return None
+    owner = poss[0]
+    mods = [c.text for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and _WORD.match(c.lower_)]
+    if owner.lower_ in ("my", "our"):
+        words = mods + [tok.lower_]
+    elif owner.pos_ == "NOUN" and owner.lower_ in _ANIMALS and tok.lower_ == "name" and any(
+            c.dep_ == "poss" and c.lower_ == "my" for c in owner.children):
+        words = [owner.lower_, "name"]  # "my dog's name is Luna"
+    else:
+        return None
+    if tok.lower_ in _PERSON_NOUNS or (tok.lower_ in _SKIP_NOUNS and words != [tok.lower_] and tok.lower_ != "name") \
+            or (words == [tok.lower_] and tok.lower_ in _SKIP_NOUNS and tok.lower_ not in cfg.synonyms):
+        return None
+    if words == ["name"]:
+        return None
+    attr = next((c for c in tok.head.children if c.dep_ in ("attr", "acomp") and c.i > tok.head.i), None)
+    if attr is None:
+        return None
+    favourite = any(w.lower() in ("favorite", "favourite", "fave") for w in mods)
+    if attr.dep_ == "acomp" and not favourite:
+        return None  # "my job is stressful" is an opinion, not a value
+    if attr.pos_ in ("PRON", "DET") or attr.lower_ in ("one", "it", "this", "that"):
+        return None
+    return _found(canonical(words, cfg.synonyms), attr, cfg)
+
+
+def _is_work_as(tok: Any, cfg: _Config) -> bool:
+    return bool(tok.lower_ == "as" and tok.head.lower_ in ("work", "works", "working") and tok.dep_ == "prep")
+
+
+def _work_as(tok: Any, cfg: _Config) -> OpenFound | None:
+    """"I work as a nurse"."""
+    obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+    return _found("occupation", obj, cfg) if obj is not None and obj.pos_ == "NOUN" else None
+
+
+def _is_i_am_a(tok: Any, cfg: _Config) -> bool:
+    return bool(tok.dep_ == "attr" and tok.lower_ in cfg.jobs and tok.head.lower_ in ("'m", "am", "was")
+                and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children))
+
+
+def _i_am_a(tok: Any, cfg: _Config) -> OpenFound | None:
+    """"I'm a nurse" (an occupation word of the vocabulary)."""
+    return _found("occupation", tok, cfg)
+
+
+def _is_study_at(tok: Any, cfg: _Config) -> bool:
+    return bool(tok.lower_ == "at" and tok.head.lower_ in ("study", "studying") and tok.dep_ == "prep")
+
+
+def _study_at(tok: Any, cfg: _Config) -> OpenFound | None:
+    """"I study at Ohio State"."""
+    obj = next((c for c in tok.children if c.dep_ == "pobj" and c.pos_ == "PROPN"), None)
+    return _found("school", obj, cfg) if obj is not None else None
+
+
+def _is_named(tok: Any, cfg: _Config) -> bool:
+    return bool(tok.lower_ in ("named", "called") and tok.head.lower_ in _ANIMALS and tok.head.dep_ == "dobj"
+                and tok.head.head.lower_ in ("have", "got", "adopted", "own"))
+
+
+def _pet_named(tok: Any, cfg: _Config) -> OpenFound | None:
+    """"I have a dog named Max" → dog_name."""
+    name = next((c for c in tok.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod") and c.pos_ == "PROPN"), None)
+    return _found(canonical([tok.head.lower_, "name"], cfg.synonyms), name, cfg) if name is not None else None
+
+
+# The English shapes: (does this token start the shape, read it). A token starts one shape at most:
+# the first whose test holds reads it.
+_SHAPES_EN: tuple[tuple[Callable[[Any, _Config], bool], Callable[[Any, _Config], OpenFound | None]], ...] = (
+    (_is_my_x, _my_x_is_y), (_is_work_as, _work_as), (_is_i_am_a, _i_am_a), (_is_study_at, _study_at),
+    (_is_named, _pet_named))
+
+
 def open_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
     """Open-vocabulary matches in one parsed English sentence (not yet gated)."""
-    syn: dict[str, str] = open_cfg.get("synonyms", {})
-    declared = set(open_cfg.get("declared", []))
-    jobs = set(open_cfg.get("occupations", {}).get("en", []))
+    cfg = _Config(open_cfg.get("synonyms", {}), set(open_cfg.get("declared", [])),
+                  set(open_cfg.get("occupations", {}).get("en", [])))
     out: list[OpenFound] = []
     for tok in sent:
-        # "my X is Y"
-        if tok.dep_ == "nsubj" and tok.pos_ == "NOUN" and tok.head.lower_ in ("is", "'s", "was") and tok.head.dep_ == "ROOT":
-            poss = [c for c in tok.children if c.dep_ == "poss"]
-            if not poss:
-                continue
-            owner = poss[0]
-            mods = [c.text for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and _WORD.match(c.lower_)]
-            if owner.lower_ in ("my", "our"):
-                words = mods + [tok.lower_]
-            elif owner.pos_ == "NOUN" and owner.lower_ in _ANIMALS and tok.lower_ == "name" and any(
-                    c.dep_ == "poss" and c.lower_ == "my" for c in owner.children):
-                words = [owner.lower_, "name"]  # "my dog's name is Luna"
-            else:
-                continue
-            if tok.lower_ in _PERSON_NOUNS or (tok.lower_ in _SKIP_NOUNS and words != [tok.lower_] and tok.lower_ != "name") \
-                    or (words == [tok.lower_] and tok.lower_ in _SKIP_NOUNS and tok.lower_ not in syn):
-                continue
-            if words == ["name"]:
-                continue
-            attr = next((c for c in tok.head.children if c.dep_ in ("attr", "acomp") and c.i > tok.head.i), None)
-            if attr is None:
-                continue
-            favourite = any(w.lower() in ("favorite", "favourite", "fave") for w in mods)
-            if attr.dep_ == "acomp" and not favourite:
-                continue  # "my job is stressful" is an opinion, not a value
-            if attr.pos_ in ("PRON", "DET") or attr.lower_ in ("one", "it", "this", "that"):
-                continue
-            a, b = _value_span(attr)
-            topic = canonical(words, syn)
-            out.append(OpenFound(topic, sent.doc.text[a:b], (a, b), topic in declared))
-        # "I work as a X"
-        elif tok.lower_ == "as" and tok.head.lower_ in ("work", "works", "working") and tok.dep_ == "prep":
-            obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
-            if obj is not None and obj.pos_ == "NOUN":
-                a, b = _value_span(obj)
-                out.append(OpenFound("occupation", sent.doc.text[a:b], (a, b), "occupation" in declared))
-        # "I'm a nurse"
-        elif tok.dep_ == "attr" and tok.lower_ in jobs and tok.head.lower_ in ("'m", "am", "was") \
-                and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in tok.head.children):
-            a, b = _value_span(tok)
-            out.append(OpenFound("occupation", sent.doc.text[a:b], (a, b), "occupation" in declared))
-        # "I study at X"
-        elif tok.lower_ == "at" and tok.head.lower_ in ("study", "studying") and tok.dep_ == "prep":
-            obj = next((c for c in tok.children if c.dep_ == "pobj" and c.pos_ == "PROPN"), None)
-            if obj is not None:
-                a, b = _value_span(obj)
-                out.append(OpenFound("school", sent.doc.text[a:b], (a, b), "school" in declared))
-        # "I have a dog named Max"
-        elif tok.lower_ in ("named", "called") and tok.head.lower_ in _ANIMALS and tok.head.dep_ == "dobj" \
-                and tok.head.head.lower_ in ("have", "got", "adopted", "own"):
-            name = next((c for c in tok.children if c.dep_ in ("oprd", "attr", "dobj", "npadvmod") and c.pos_ == "PROPN"), None)
-            if name is not None:
-                a, b = _value_span(name)
-                topic = canonical([tok.head.lower_, "name"], syn)
-                out.append(OpenFound(topic, sent.doc.text[a:b], (a, b), topic in declared))
+        read = next((read for starts, read in _SHAPES_EN if starts(tok, cfg)), None)
+        found = read(tok, cfg) if read is not None else None
+        if found is not None:
+            out.append(found)
     return out
 
 

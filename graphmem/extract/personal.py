@@ -115,62 +115,86 @@ def personal_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
     if text.rstrip().endswith("?") or _HYPO.search(text):
         return []
     declared = set(open_cfg.get("declared", []))
-    doc = sent.doc
+    return _relations(sent, declared) + _studies(sent, declared) + _likes(sent, declared) + _fans(sent, declared)
+
+
+def _whose(sent: Any, tok: Any) -> tuple[bool, bool] | None:
+    """(mine, had) for a relation, pet or owned noun the speaker may have: "my / our X", or "I
+    have / got / adopted a / two X"; None when the noun says nothing of the speaker's own."""
+    if _quoted(sent, tok) or _negated_up(tok) or tok.dep_ == "poss":
+        # "my dog's name is Luna", "my wife's name is Anna": about the relative's thing (openvocab.py)
+        return None
+    if any(c.lower_ in ("named", "called") for c in tok.children):
+        # "I have a dog named Max": openvocab.py draws dog_name
+        return None
+    mods = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound")}
+    if mods & _NOT_REAL or any(c.lower_ == "ex" for c in tok.children):
+        return None
+    poss = next((c for c in tok.children if c.dep_ == "poss"), None)
+    if poss is None and tok.dep_ == "compound" and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
+        poss = next((c for c in tok.head.children if c.dep_ == "poss"), None)  # "my dog Biscuit" (one noun)
+    mine = poss is not None and poss.lower_ in ("my", "our")
+    # "I have two cats", "we adopted a puppy": the speaker's by a first-person have / got / adopted.
+    had = tok.dep_ == "dobj" and tok.head.lower_ in _HAVE and tok.head.tag_ in ("VBP", "VBD", "VBN") \
+        and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children) \
+        and not any(c.dep_ in ("neg", "xcomp", "ccomp") or (c.dep_ == "aux" and c.tag_ == "MD")
+                    for c in tok.head.children) \
+        and any(c.dep_ in ("det", "nummod") and c.lower_ in _NUM for c in tok.children) and poss is None
+    if not (mine or had):
+        return None
+    low = tok.lower_
+    if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED
+                          or (poss is not None and ("'" in poss.text or tok.doc.text[poss.idx:tok.idx].count("`")))):
+        return None  # "my store", not "I have a store" (maybe someone else's), "my cars", "my local pet store"
+    if (low in ("pet", "pets") and not mine) or (low in ("kid", "child") and mine) or (low == "fish" and not had):
+        return None  # "my kid" is said of grown-ups and pupils too; "my kids" is clear enough
+    return mine, had
+
+
+def _relation_span(tok: Any, had: bool) -> tuple[int, int]:
+    """The value's characters: the name after the noun ("my sister Emma", "two cats, Luna and
+    Oliver"), else the noun with its number and modifiers ("two kids"; "a puppy" → "puppy")."""
+    doc = tok.doc
+    name = _name_after(tok)
+    if name is not None:
+        a, b = name.idx, name.idx + len(name.text)
+        if name.i + 1 < len(doc) and doc[name.i + 1].pos_ == "PROPN" and doc[name.i + 1].head.i == name.i:
+            b = doc[name.i + 1].idx + len(doc[name.i + 1].text)
+        names = [c for c in name.children if c.dep_ == "conj" and c.pos_ == "PROPN"]
+        if names:  # "two cats, Luna and Oliver": both names
+            b = max(b, names[-1].idx + len(names[-1].text))
+        return a, b
+    a, b = _phrase(tok)
+    if had:  # "a puppy" → "puppy", "two cats" stays
+        det = next((c for c in tok.children if c.dep_ == "det" and c.lower_ in ("a", "an")), None)
+        a = max(a, det.idx + len(det.text) + 1) if det is not None and det.idx >= a - 2 else a
+    return a, b
+
+
+def _relations(sent: Any, declared: set[str]) -> list[OpenFound]:
+    """"my husband", "my sister Emma", "I have two cats", "our band": one fact per relation topic."""
     out: list[OpenFound] = []
     seen: set[str] = set()
     for tok in sent:
         low = tok.lower_
         if tok.pos_ not in ("NOUN", "PROPN") or (low not in _FAMILY and low not in _PETS and low not in _OWNED):
             continue
-        if _quoted(sent, tok) or _negated_up(tok) or tok.dep_ == "poss":
-            # "my dog's name is Luna", "my wife's name is Anna": about the relative's thing (openvocab.py)
-            continue
-        if any(c.lower_ in ("named", "called") for c in tok.children):
-            # "I have a dog named Max": openvocab.py draws dog_name
-            continue
-        mods = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound")}
-        if mods & _NOT_REAL or any(c.lower_ == "ex" for c in tok.children):
-            continue
-        poss = next((c for c in tok.children if c.dep_ == "poss"), None)
-        if poss is None and tok.dep_ == "compound" and tok.head.pos_ == "PROPN" and tok.head.i == tok.i + 1:
-            poss = next((c for c in tok.head.children if c.dep_ == "poss"), None)  # "my dog Biscuit" (one noun)
-        mine = poss is not None and poss.lower_ in ("my", "our")
-        # "I have two cats", "we adopted a puppy": the speaker's by a first-person have / got / adopted.
-        had = tok.dep_ == "dobj" and tok.head.lower_ in _HAVE and tok.head.tag_ in ("VBP", "VBD", "VBN") \
-            and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children) \
-            and not any(c.dep_ in ("neg", "xcomp", "ccomp") or (c.dep_ == "aux" and c.tag_ == "MD")
-                        for c in tok.head.children) \
-            and any(c.dep_ in ("det", "nummod") and c.lower_ in _NUM for c in tok.children) and poss is None
-        if not (mine or had):
-            continue
-        if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED
-                              or (poss is not None and ("'" in poss.text or tok.doc.text[poss.idx:tok.idx].count("`")))):
-            continue  # "my store", not "I have a store" (maybe someone else's), "my cars", "my local pet store"
-        if low in ("pet", "pets") and not mine:
-            continue
-        if low in ("kid", "child") and mine:
-            continue  # "my kid" is said of grown-ups and pupils too; "my kids" is clear enough
-        if low == "fish" and not had:
+        whose = _whose(sent, tok)
+        if whose is None:
             continue
         topic = _FAMILY.get(low) or _PETS.get(low) or _OWNED[low]
         if topic in seen:
             continue
-        name = _name_after(tok)
-        if name is not None:
-            a, b = name.idx, name.idx + len(name.text)
-            if name.i + 1 < len(doc) and doc[name.i + 1].pos_ == "PROPN" and doc[name.i + 1].head.i == name.i:
-                b = doc[name.i + 1].idx + len(doc[name.i + 1].text)
-            names = [c for c in name.children if c.dep_ == "conj" and c.pos_ == "PROPN"]
-            if names:  # "two cats, Luna and Oliver": both names
-                b = max(b, names[-1].idx + len(names[-1].text))
-        else:
-            a, b = _phrase(tok)
-            if had:  # "a puppy" → "puppy", "two cats" stays
-                det = next((c for c in tok.children if c.dep_ == "det" and c.lower_ in ("a", "an")), None)
-                a = max(a, det.idx + len(det.text) + 1) if det is not None and det.idx >= a - 2 else a
+        a, b = _relation_span(tok, whose[1])
         seen.add(topic)
-        out.append(_found(topic, a, b, doc.text, declared))
-    # "I'm studying counseling", "I study law", "I'm majoring in biology"
+        out.append(_found(topic, a, b, tok.doc.text, declared))
+    return out
+
+
+def _studies(sent: Any, declared: set[str]) -> list[OpenFound]:
+    """"I'm studying counseling", "I study law", "I'm majoring in biology"."""
+    doc = sent.doc
+    out: list[OpenFound] = []
     for tok in sent:
         if tok.lower_ not in _STUDY_VERBS or tok.pos_ != "VERB":
             continue
@@ -179,27 +203,35 @@ def personal_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
             continue
         if tok.tag_ == "VBG" and not any(c.dep_ == "aux" and c.lower_ in ("am", "'m") for c in tok.children):
             continue
-        obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+        obj = _field_of(tok)
         if obj is None:
-            prep = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "in"), None)
-            obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None and \
-                tok.lower_.startswith(("major", "minor")) else None
-        if obj is None or obj.pos_ not in ("NOUN", "PROPN") or obj.lower_ in ("it", "this", "that", "hard", "lot",
-                                                                              "stuff", "things", "something"):
             continue
-        if any(c.dep_ in ("poss", "det") and c.lower_ in ("your", "his", "her", "their", "the", "this", "that", "a",
-                                                          "an", "some") for c in obj.children):
-            continue  # "studying the map", "studying your notes": not a field of study
-        if any(c.dep_ in ("acl", "relcl", "prep") for c in obj.children):
-            continue  # "studying the effects of …": too long to be a field's name
         lo = obj.i
         while lo - 1 > tok.i and doc[lo - 1].head.i == obj.i and doc[lo - 1].dep_ in ("compound", "amod"):
             lo -= 1
         a, b = doc[lo].idx, obj.idx + len(obj.text)
         topic = "minor" if tok.lower_.startswith("minor") else "field_of_study"
         out.append(_found(topic, a, b, doc.text, declared))
-    out += _likes(sent, declared) + _fans(sent, declared)
     return out
+
+
+def _field_of(tok: Any) -> Any:
+    """The noun a study verb names as a field ("law", "in biology"), or None: not a pronoun, not
+    "the map" or "your notes", not a long phrase ("the effects of …")."""
+    obj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        prep = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "in"), None)
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None and \
+            tok.lower_.startswith(("major", "minor")) else None
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN") or obj.lower_ in ("it", "this", "that", "hard", "lot",
+                                                                          "stuff", "things", "something"):
+        return None
+    if any(c.dep_ in ("poss", "det") and c.lower_ in ("your", "his", "her", "their", "the", "this", "that", "a",
+                                                      "an", "some") for c in obj.children):
+        return None  # "studying the map", "studying your notes": not a field of study
+    if any(c.dep_ in ("acl", "relcl", "prep") for c in obj.children):
+        return None  # "studying the effects of …": too long to be a field's name
+    return obj
 
 
 _LIKE_VERBS = {"love", "loves", "enjoy", "enjoys", "like", "likes", "adore", "adores"}

@@ -33,17 +33,17 @@ import re
 from typing import Any, Sequence
 
 from ..core.models import MessageEvent
-from .base import (_CANCEL, _CORRECTION, _EPOCH, _FIRST_PERSON_EN, _FIRST_PERSON_ZH, _OPEN_CUE_EN, _OPEN_CUE_ZH,
-                   _REVOKE_STRONG, _REVOKE_VERB, PriorFact, _is_text, language_of)
+from .base import (CANCEL, CORRECTION, EPOCH, FIRST_PERSON_EN, FIRST_PERSON_ZH, OPEN_CUE_EN, OPEN_CUE_ZH,
+                   REVOKE_STRONG, REVOKE_VERB, PriorFact, is_text, language_of)
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote
-from .statements import _Statements
+from .statements import Statements
 from .vocabulary import Vocabulary
 
 __all__ = ["PriorFact", "RuleExtractor"]
 
 
-class RuleExtractor(_Statements):
+class RuleExtractor(Statements):
     """Text → events, with spaCy pipelines and the vocabulary's rules. Deterministic, offline."""
 
     def __init__(self, vocabulary: Vocabulary | None = None) -> None:
@@ -83,7 +83,7 @@ class RuleExtractor(_Statements):
         context is only known inside the batch's transaction, so :meth:`extract_many` does not fit
         there); the cache holds one batch. Texts no rule could fire on are not parsed."""
         self._docs = {}
-        english = [t for t in dict.fromkeys(texts) if _is_text(t) and language_of(t) == "en"
+        english = [t for t in dict.fromkeys(texts) if is_text(t) and language_of(t) == "en"
                    and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
         for text, doc in zip(english, self.parse_many(english)):
             self._docs[text] = doc
@@ -115,10 +115,10 @@ class RuleExtractor(_Statements):
         return self._may[key]
 
     def _may_draw_uncached(self, text: str, lang: str) -> bool:
-        if _CANCEL.search(text) or _REVOKE_STRONG.search(text) or _REVOKE_VERB.search(text) \
-                or _CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, _EPOCH):
+        if CANCEL.search(text) or REVOKE_STRONG.search(text) or REVOKE_VERB.search(text) \
+                or CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, EPOCH):
             return True
-        if _OPEN_CUE_ZH.search(text) if lang == "zh" else _OPEN_CUE_EN.search(text):
+        if OPEN_CUE_ZH.search(text) if lang == "zh" else OPEN_CUE_EN.search(text):
             return True
         variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
             if lang == "en" else (text,)
@@ -147,7 +147,7 @@ class RuleExtractor(_Statements):
         if len(contexts) != len(messages):
             raise ValueError("extract_many: one context per message")
         docs: dict[int, Any] = {}
-        english = [i for i, m in enumerate(messages) if _is_text(m.text) and language_of(m.text) == "en"
+        english = [i for i, m in enumerate(messages) if is_text(m.text) and language_of(m.text) == "en"
                    and (self._may_draw(m.text, "en") or (episodes and may_episode(m.text, "en")))]
         if english:
             for i, doc in zip(english, self.parse_many([messages[i].text for i in english])):
@@ -162,7 +162,7 @@ class RuleExtractor(_Statements):
     def episodes(self, message: MessageEvent) -> list[Episode]:
         """First-person activities with a time in ``message`` (episodes.py)."""
         text = message.text
-        if not _is_text(text):
+        if not is_text(text):
             return []
         lang = language_of(text)
         if not may_episode(text, lang):
@@ -191,7 +191,7 @@ class RuleExtractor(_Statements):
     def _extract(self, message: MessageEvent, context: Sequence[PriorFact], doc: Any,
                  episodes: bool = False) -> list[dict[str, Any]]:
         text = message.text
-        if not _is_text(text):
+        if not is_text(text):
             return []
         lang = language_of(text)
         facts = self._may_draw(text, lang)
@@ -235,7 +235,7 @@ class RuleExtractor(_Statements):
             return None
         if q.at is None:
             return []
-        first_person = bool((_FIRST_PERSON_ZH if lang == "zh" else _FIRST_PERSON_EN).search(m.text))
+        first_person = bool((FIRST_PERSON_ZH if lang == "zh" else FIRST_PERSON_EN).search(m.text))
         qid = f"{m.id}~quoted"
         events: list[dict[str, Any]] = [{"op": "source", "id": qid, "kind": q.kind, "at": q.at.isoformat(),
                                          "text": q.quoted, **({"author": m.speaker} if first_person else {})}]

@@ -13,9 +13,9 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
-from .base import (CANDIDATE_BELOW, PriorFact, _CANCEL, _CHANGE_WORDS, _CORRECTION, _Found, _Matcher, _MOVE_WORDS,
-                   _NEGATED_NOT_ANYMORE, _ONE_OFF, _OPEN_CUE_EN, _OPEN_CUE_ZH, _REVOKE_STRONG, _REVOKE_VERB,
-                   _STANDING, _TEMPORARY)
+from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
+                   NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
+                   STANDING, TEMPORARY)
 from .dates import DateSpan, find_dates, implied_end
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
@@ -41,15 +41,15 @@ def _withdraws(span: Any) -> bool:
             c.dep_ in ("nsubj", "aux") for c in t.children) for t in span))  # "…, drop the port." (an instruction)
 
 
-class _Statements(_Matcher):
+class Statements(Matcher):
     """Gated matches → events, sentence by sentence."""
 
     def _revoke_cue(self, sentence: str, lang: str, span: Any) -> bool:
         """A withdrawal: "no longer", "not … any more", 不再, 撤回; or a removal verb whose object
         names a topic ("drop the port", "删掉端口") — not "clear my mind"."""
-        if _REVOKE_STRONG.search(sentence) or _NEGATED_NOT_ANYMORE.search(sentence):
+        if REVOKE_STRONG.search(sentence) or NEGATED_NOT_ANYMORE.search(sentence):
             return True
-        verb = _REVOKE_VERB.search(sentence)
+        verb = REVOKE_VERB.search(sentence)
         if verb is None:
             return False
         nouns = [w for t in self.vocabulary.topics.values() for w in t.nouns.get(lang, [])]
@@ -67,11 +67,13 @@ class _Statements(_Matcher):
 
     def _sentence(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
                   context: Sequence[PriorFact], names: Sequence[str] = ()) -> Iterable[dict[str, Any]]:
+        """The events one sentence means. In order, the first that applies decides: a
+        cancellation of a plan, a revocation, a correction; else its statements (sets, and a
+        negation that withdraws a held value)."""
         if is_question(sentence, lang) or mentions_old_document(sentence, m.at):
             return  # a question asserts nothing; an old document's words are not the speaker's now
-        dates = find_dates(sentence, m.at)
-        start, end = self._interval(dates, sentence)
-        one_off = bool(_ONE_OFF.search(sentence)) and not _STANDING.search(sentence)
+        start, end = self._interval(find_dates(sentence, m.at), sentence)
+        one_off = bool(ONE_OFF.search(sentence)) and not STANDING.search(sentence)
         authority, session = ("L0", m.session) if (one_off and m.session) else ("L1", None)
         env_here = self._env(sentence)
         raw = self._facts(sentence, lang, env_here)
@@ -80,72 +82,92 @@ class _Statements(_Matcher):
                   for f, env in raw]
         found = [(f, env) for f, env, v in judged if v.ok]
         verdicts = {id(f): v for f, _, v in judged}
-        evidence_base = {"source": m.id}
 
-        if _CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
-            plan_topics = [t for t in self.vocabulary.topics.values() if t.plan]
-            plans = {t.plan for t in plan_topics if self._names(t, sentence, lang)}
-            plans |= {self.vocabulary.topics[p.topic].plan for p in context
-                      if p.topic in self.vocabulary.topics and self.vocabulary.topics[p.topic].plan
-                      and p.value and p.value.lower() in sentence.lower()}
-            if plans:
-                for prior in self._latest(context, m, lambda p: self.vocabulary.topics.get(p.topic) is not None
-                                          and self.vocabulary.topics[p.topic].plan in plans, all_topics=True):
-                    yield {"op": "retract", "fact": prior.uid, **evidence_base}
+        if CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
+            retracts = self._cancellation(m, sentence, lang, context)
+            if retracts is not None:
+                yield from retracts
                 return
-
         if self._revoke_cue(sentence, lang, span):
-            named = [t for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)]
-            by_value = [f for f, _ in found]
-            targets: list[tuple[TopicRules, str | None, Any]] = [
-                (f.topic, f.value if f.topic.cardinality == "many" else None, verdicts[id(f)]) for f in by_value]
-            if lang == "en" and span is not None and span.doc.has_annotation("DEP") and not _withdraws(span):
-                named = []  # advice ("don't forget to…", "you could drop…"), not the speaker withdrawing
-            targets += [(t, None, None) for t in named if t.name not in {f.topic.name for f in by_value}]
-            if raw and not found:
-                targets = []  # the only values named are someone else's, or asked about
-            for topic, value, verdict in targets:
-                event = {"op": "revoke", "subject": self._subject(topic, sentence, lang, m, span, verdict),
-                         "topic": topic.name, "authority": authority, **evidence_base}
-                if value is not None:
-                    event["value"] = value
-                if topic.env_scoped and env_here:
-                    event["env"] = env_here
-                if session:
-                    event["session"] = session
-                if start is not None:
-                    event["effective"] = start.isoformat()
-                yield event
+            targets = self._revoked(sentence, lang, span, found, verdicts) if not raw or found else []
+            yield from (self._revoke(m, sentence, lang, span, topic, value, verdict, authority, session,
+                                     env_here, start) for topic, value, verdict in targets)
             if targets or raw:
                 return
-
-        correcting = bool(_CORRECTION.search(sentence)) or (
-            re.match(r"^\s*actually\b", sentence, re.I) is not None and not _CHANGE_WORDS.search(sentence))
+        correcting = bool(CORRECTION.search(sentence)) or (
+            re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
         if correcting:
             yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
             return
-
         yield from self._open(m, sentence, offset, lang, span, found)
         for f, env in found:
             verdict = verdicts[id(f)]
             if verdict.negated:
-                # "I'm not vegetarian" withdraws a value only if the speaker holds it.
-                subject = self._subject(f.topic, sentence, lang, m, span, verdict)
-                held = [p for p in context if p.subject == subject and p.topic == f.topic.name
-                        and p.value.lower() == f.value.lower() and (p.env or None) == env]
-                if held:
-                    event = {"op": "revoke", "subject": subject, "topic": f.topic.name, **evidence_base}
-                    if f.topic.cardinality == "many":
-                        event["value"] = held[0].value
-                    if env:
-                        event["env"] = env
-                    yield event
+                yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context)
                 continue
             yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session,
                             verdict, one_off and not m.session)
 
+    def _cancellation(self, m: MessageEvent, sentence: str, lang: str,
+                      context: Sequence[PriorFact]) -> list[dict[str, Any]] | None:
+        """"The trip is cancelled": a retract of the latest fact on each topic of the plans the
+        sentence names (by a noun or by a held value); None when it names no plan."""
+        plan_topics = [t for t in self.vocabulary.topics.values() if t.plan]
+        plans = {t.plan for t in plan_topics if self._names(t, sentence, lang)}
+        plans |= {self.vocabulary.topics[p.topic].plan for p in context
+                  if p.topic in self.vocabulary.topics and self.vocabulary.topics[p.topic].plan
+                  and p.value and p.value.lower() in sentence.lower()}
+        if not plans:
+            return None
+        return [{"op": "retract", "fact": prior.uid, "source": m.id}
+                for prior in self._latest(context, m, lambda p: self.vocabulary.topics.get(p.topic) is not None
+                                          and self.vocabulary.topics[p.topic].plan in plans, all_topics=True)]
+
+    def _revoked(self, sentence: str, lang: str, span: Any, found: list[tuple[Found, str | None]],
+                 verdicts: dict[int, Verdict]) -> list[tuple[TopicRules, str | None, Any]]:
+        """What a withdrawal withdraws: each asserted match (its value, on a many-valued topic) and
+        each topic the sentence names by a noun — the nouns only when the speaker withdraws
+        something of their own, not advice ("don't forget to…", "you could drop…")."""
+        named = [t for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)]
+        by_value = [f for f, _ in found]
+        targets: list[tuple[TopicRules, str | None, Any]] = [
+            (f.topic, f.value if f.topic.cardinality == "many" else None, verdicts[id(f)]) for f in by_value]
+        if lang == "en" and span is not None and span.doc.has_annotation("DEP") and not _withdraws(span):
+            named = []
+        return targets + [(t, None, None) for t in named if t.name not in {f.topic.name for f in by_value}]
+
+    def _revoke(self, m: MessageEvent, sentence: str, lang: str, span: Any, topic: TopicRules, value: str | None,
+                verdict: Any, authority: str, session: str | None, env_here: str | None,
+                start: datetime | None) -> dict[str, Any]:
+        """One topic's ``revoke`` (its value on a many-valued topic), effective from the sentence's date."""
+        event: dict[str, Any] = {"op": "revoke", "subject": self._subject(topic, sentence, lang, m, span, verdict),
+                                 "topic": topic.name, "authority": authority, "source": m.id}
+        if value is not None:
+            event["value"] = value
+        if topic.env_scoped and env_here:
+            event["env"] = env_here
+        if session:
+            event["session"] = session
+        if start is not None:
+            event["effective"] = start.isoformat()
+        return event
+
+    def _withdrawn(self, m: MessageEvent, f: Found, env: str | None, sentence: str, lang: str, span: Any,
+                   verdict: Verdict, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
+        """"I'm not vegetarian" withdraws a value only if the speaker holds it: a revoke of it."""
+        subject = self._subject(f.topic, sentence, lang, m, span, verdict)
+        held = [p for p in context if p.subject == subject and p.topic == f.topic.name
+                and p.value.lower() == f.value.lower() and (p.env or None) == env]
+        if held:
+            event: dict[str, Any] = {"op": "revoke", "subject": subject, "topic": f.topic.name, "source": m.id}
+            if f.topic.cardinality == "many":
+                event["value"] = held[0].value
+            if env:
+                event["env"] = env
+            yield event
+
     def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
-              found: list[tuple[_Found, str | None]]) -> Iterable[dict[str, Any]]:
+              found: list[tuple[Found, str | None]]) -> Iterable[dict[str, Any]]:
         """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
         their topic is declared."""
         cfg = self.vocabulary.open
@@ -153,12 +175,12 @@ class _Statements(_Matcher):
         if lang == "en":
             if span is None or not span.doc.has_annotation("DEP"):
                 return
-            hits = [(o, None) for o in open_en(span, cfg)] if _OPEN_CUE_EN.search(sentence) else []
+            hits = [(o, None) for o in open_en(span, cfg)] if OPEN_CUE_EN.search(sentence) else []
             if PERSONAL_CUE_EN.search(sentence):
                 hits += [(o, None) for o in personal_en(span, cfg)]
         else:
             hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared, o.gated), cue)
-                    for o, cue in (open_zh(sentence, cfg) if _OPEN_CUE_ZH.search(sentence) else [])
+                    for o, cue in (open_zh(sentence, cfg) if OPEN_CUE_ZH.search(sentence) else [])
                     + (personal_zh(sentence, cfg) if PERSONAL_CUE_ZH.search(sentence) else [])]
         taken = [(offset + f.span[0], offset + f.span[1]) for f, _ in found]
         jobs = {w.lower() for w in cfg.get("occupations", {}).get(lang, [])}
@@ -213,7 +235,7 @@ class _Statements(_Matcher):
             end = None
         return start, end
 
-    def _set(self, m: MessageEvent, f: _Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
+    def _set(self, m: MessageEvent, f: Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
              start: datetime | None, end: datetime | None, authority: str, session: str | None,
              verdict: Verdict | None = None, unscoped_one_off: bool = False) -> dict[str, Any]:
         event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span, verdict),
@@ -226,7 +248,7 @@ class _Statements(_Matcher):
             # "this time" with no session to scope it to: never a lasting preference.
             event["status"] = "candidate"
             event["reason"] = "one-off request (this time) without a session"
-        if end is None and _TEMPORARY.search(sentence):
+        if end is None and TEMPORARY.search(sentence):
             bound = implied_end(sentence, m.at)
             if bound is not None and bound > (start or m.at):
                 end = bound
@@ -274,7 +296,7 @@ class _Statements(_Matcher):
             return
         # Only a new date: re-date the statement it corrects ("the move was on Feb 25").
         named = {t.name for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)}
-        if _MOVE_WORDS.search(sentence):
+        if MOVE_WORDS.search(sentence):
             named |= {"home_city", "home_address"}
         prior = self._latest(context, m, lambda p: not named or p.topic in named)
         if not prior:
