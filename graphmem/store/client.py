@@ -18,7 +18,7 @@ from . import ops
 from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
 from ..core.errors import GraphMemError
 from .faces import SyncFace
-from ..core.models import HistoryEntry
+from ..core.answers import HistoryEntry
 from .queries import Call, row
 from ..core.scope import check_call
 from .settings import Settings
