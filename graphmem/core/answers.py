@@ -14,10 +14,25 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = ["Answer", "Episode", "HistoryEntry", "SourceRef", "Why", "WriteResult"]
 
 
-class SourceRef(BaseModel):
-    """Where a fact came from."""
+class _Answer(BaseModel):
+    """What every answer shares: its schema is built on first use, so a CLI read pays only for its own."""
 
-    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
+    model_config = ConfigDict(defer_build=True)
+
+
+class WriteResult(_Answer):
+    """What one applied event did."""
+
+    seq: int
+    op: str
+    recorded_at: datetime
+    fact: str | None = None
+    facts: list[str] = Field(default_factory=list)
+    duplicate: bool = False
+
+
+class SourceRef(_Answer):
+    """Where a fact came from."""
 
     uid: str
     kind: str | None = None
@@ -26,14 +41,12 @@ class SourceRef(BaseModel):
     text: str | None = None
 
 
-class Answer(BaseModel):
+class Answer(_Answer):
     """The answer of ``as_of``.
 
     Exactly one shape holds: ``value`` (one-valued topic; None = nothing holds), ``values``
     (many-valued topic), or ``conflict`` (two or more different values, equally trusted).
     """
-
-    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     subject: str
     topic: str
@@ -59,10 +72,8 @@ class Answer(BaseModel):
         return self.value is not None or bool(self.values) or bool(self.conflict)
 
 
-class HistoryEntry(BaseModel):
+class HistoryEntry(_Answer):
     """One stretch of the valid-time timeline (``expired``: a fact that no longer answers)."""
-
-    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     value: str | None = None
     expired: bool = False
@@ -73,10 +84,8 @@ class HistoryEntry(BaseModel):
     fact: str | None = None
 
 
-class Why(BaseModel):
+class Why(_Answer):
     """The source behind an answer and the change point it replaced."""
-
-    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     subject: str
     topic: str
@@ -91,10 +100,8 @@ class Why(BaseModel):
     text: str | None = None
 
 
-class Episode(BaseModel):
+class Episode(_Answer):
     """One stored episode (``GraphMem.episodes``): who did what, where, in ``[start, end)``."""
-
-    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
 
     uid: str
     who: str
@@ -108,16 +115,3 @@ class Episode(BaseModel):
     planned: bool = False
     recorded_at: datetime
     text: str | None = None
-
-
-class WriteResult(BaseModel):
-    """What one applied event did."""
-
-    model_config = ConfigDict(defer_build=True)  # built on first use: a CLI read pays only for its own
-
-    seq: int
-    op: str
-    recorded_at: datetime
-    fact: str | None = None
-    facts: list[str] = Field(default_factory=list)
-    duplicate: bool = False

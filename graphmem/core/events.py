@@ -17,30 +17,12 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from .errors import TemporalError, ValidationError
-from .fields import MAX_ID, MAX_TEXT, Authority, Ident, SourceKind, Time, Value, exactly_one, need_one, text_field
+from .fields import MAX_ID, MAX_TEXT, Authority, Ident, SourceKind, Time, Value, exactly_one, need_after, need_one, need_session, text_field
 
-__all__ = [
-    "OPS",
-    "ConfirmEvent",
-    "DeclareTopicEvent",
-    "EpisodeEvent",
-    "EraseCancelEvent",
-    "EraseRequestEvent",
-    "Event",
-    "ExpireEvent",
-    "MessageEvent",
-    "PlaybookEvent",
-    "QuoteClaim",
-    "QuoteEvent",
-    "RejectEvent",
-    "RetractEvent",
-    "RevokeEvent",
-    "SetEvent",
-    "SourceEvent",
-    "WorkingEvent",
-    "describe_errors",
-    "parse_event",
-]
+__all__ = ["OPS", "ConfirmEvent", "DeclareTopicEvent", "EpisodeEvent", "EraseCancelEvent", "EraseRequestEvent",
+           "Event", "ExpireEvent", "MessageEvent", "PlaybookEvent", "QuoteClaim", "QuoteEvent", "RejectEvent",
+           "RetractEvent", "RevokeEvent", "SetEvent", "SourceEvent", "WorkingEvent", "describe_errors",
+           "parse_event"]
 
 
 class _Event(BaseModel):
@@ -95,15 +77,14 @@ class SetEvent(_Event):
     @model_validator(mode="after")
     def _check(self) -> "SetEvent":
         need_one(self, "value", "object", "a set needs exactly one of 'value' (a literal) and 'object' (an entity id)")
-        if self.authority == "L0" and not self.session:
-            raise ValueError("authority L0 belongs to one task: give its 'session'")
-        if self.valid_from and self.valid_to and self.valid_to <= self.valid_from:
-            raise TemporalError(f"valid_to {self.valid_to.isoformat()} is not after valid_from {self.valid_from.isoformat()}")
+        need_session(self)
+        need_after(self, "valid_from", "valid_to")
         return self
 
 
 class RevokeEvent(_Event):
-    """A change point to 'no value' (for a many-valued topic: of one value, or all)."""
+    """A change point to 'no value' (for a many-valued topic: of one value, or all) at ``effective``
+    (default: when recorded)."""
 
     op: Literal["revoke"]
     subject: Ident
@@ -116,8 +97,7 @@ class RevokeEvent(_Event):
 
     @model_validator(mode="after")
     def _check(self) -> "RevokeEvent":
-        if self.authority == "L0" and not self.session:
-            raise ValueError("authority L0 belongs to one task: give its 'session'")
+        need_session(self)
         return self
 
 
@@ -228,6 +208,24 @@ class WorkingEvent(_Event):
     detail: dict[str, Any] = Field(default_factory=dict)
 
 
+class MessageEvent(_Event):
+    """Free text; the extractor turns it into events whose source is this message."""
+
+    op: Literal["message"]
+    id: Ident
+    at: Time
+    speaker: Ident
+    text: Annotated[str, text_field("text", MAX_TEXT)]
+    about: Ident | None = None
+    session: Ident | None = None
+    kind: SourceKind = "message"
+    drawn: list[dict[str, Any]] | None = Field(
+        default=None, description="the events the extractor drew; stored in the ledger so replay never re-extracts")
+    drawn_as: Literal["stated", "inferred"] = Field(
+        default="stated", description="inferred: not a person's own words (an assistant's); what is drawn "
+                                      "from it is an L2 candidate")
+
+
 class EpisodeEvent(_Event):
     """Something a person did at a time ("I went to a support group yesterday"): who, what, where,
     and when as a day or a range ``[start, end)`` (a vague "last week" is its Monday to the next);
@@ -250,27 +248,8 @@ class EpisodeEvent(_Event):
     def _check(self) -> "EpisodeEvent":
         if not self.what:
             raise ValueError("an episode needs 'what' (what was done)")
-        if self.start is not None and self.end <= self.start:
-            raise TemporalError(f"end {self.end.isoformat()} is not after start {self.start.isoformat()}")
+        need_after(self, "start", "end")
         return self
-
-
-class MessageEvent(_Event):
-    """Free text; the extractor turns it into events whose source is this message."""
-
-    op: Literal["message"]
-    id: Ident
-    at: Time
-    speaker: Ident
-    text: Annotated[str, text_field("text", MAX_TEXT)]
-    about: Ident | None = None
-    session: Ident | None = None
-    kind: SourceKind = "message"
-    drawn: list[dict[str, Any]] | None = Field(
-        default=None, description="the events the extractor drew; stored in the ledger so replay never re-extracts")
-    drawn_as: Literal["stated", "inferred"] = Field(
-        default="stated", description="inferred: not a person's own words (an assistant's); what is drawn "
-                                      "from it is an L2 candidate")
 
 
 Event = Annotated[

@@ -14,10 +14,10 @@ from typing import Annotated, Any, Literal, TypeVar
 import pydantic
 from pydantic import BaseModel, model_validator
 
-from .errors import ValidationError
+from .errors import TemporalError, ValidationError
 
 __all__ = ["MAX_ID", "MAX_TEXT", "Authority", "Ident", "SourceKind", "Time", "Value", "check_ids", "clean_text",
-           "exactly_one", "need_one", "parse_time", "text_field"]
+           "exactly_one", "need_after", "need_one", "need_session", "parse_time", "text_field"]
 
 Authority = Literal["L0", "L1", "L2"]
 SourceKind = Literal["message", "email", "tool", "document", "import"]
@@ -118,3 +118,16 @@ def exactly_one(first: str, second: str, message: str) -> Any:
         need_one(self, first, second, message)
         return self
     return model_validator(mode="after")(check)
+
+
+def need_after(model: BaseModel, start: str, end: str) -> None:
+    """Raise :class:`TemporalError` when both times are given and ``end`` is not after ``start``."""
+    first, last = getattr(model, start), getattr(model, end)
+    if first is not None and last is not None and last <= first:
+        raise TemporalError(f"{end} {last.isoformat()} is not after {start} {first.isoformat()}")
+
+
+def need_session(model: BaseModel) -> None:
+    """Authority L0 is one task's: an event that claims it names the task's ``session``."""
+    if getattr(model, "authority") == "L0" and not getattr(model, "session"):
+        raise ValueError("authority L0 belongs to one task: give its 'session'")
