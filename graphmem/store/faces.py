@@ -293,7 +293,8 @@ class SyncFace(StoreApi):
         reason: str | None = None,
         id: str | None = None,
     ) -> WriteResult:
-        """Withdraw an assertion (by its ``ref``, or ``fact=`` id) as if it had never been made.
+        """Withdraw an assertion (by its ``ref``, or ``fact=`` id) as if it had never been made: from
+        this record time on it takes no part, while a read with an earlier ``known_at`` still sees it.
 
         >>> mem.retract("a-17", reason="typo")
         """
@@ -319,7 +320,9 @@ class SyncFace(StoreApi):
         reason: str | None = None,
         id: str | None = None,
     ) -> WriteResult:
-        """Confirm a candidate assertion (by its ``ref``, or ``fact=`` id): it starts to answer.
+        """Confirm a candidate assertion (by its ``ref``, or ``fact=`` id): it answers from this record
+        time on. Confirmed by its subject (or a delegate), an L2 candidate becomes an L1 statement;
+        by anyone else it stays L2.
 
         >>> mem.confirm("a-17")
         """
@@ -1036,7 +1039,8 @@ class AsyncFace(StoreApi):
         reason: str | None = None,
         id: str | None = None,
     ) -> WriteResult:
-        """Withdraw an assertion (by its ``ref``, or ``fact=`` id) as if it had never been made.
+        """Withdraw an assertion (by its ``ref``, or ``fact=`` id) as if it had never been made: from
+        this record time on it takes no part, while a read with an earlier ``known_at`` still sees it.
 
         >>> mem.retract("a-17", reason="typo")
         """
@@ -1062,7 +1066,9 @@ class AsyncFace(StoreApi):
         reason: str | None = None,
         id: str | None = None,
     ) -> WriteResult:
-        """Confirm a candidate assertion (by its ``ref``, or ``fact=`` id): it starts to answer.
+        """Confirm a candidate assertion (by its ``ref``, or ``fact=`` id): it answers from this record
+        time on. Confirmed by its subject (or a delegate), an L2 candidate becomes an L1 statement;
+        by anyone else it stays L2.
 
         >>> mem.confirm("a-17")
         """

@@ -165,23 +165,24 @@ def revoke(mem: StoreApi, subject: str, topic: str, *, value: str | int | float 
 def retract(mem: StoreApi, ref: str | None = None, *, fact: str | None = None, source: str | None = None,
             recorded_at: When | None = None, actor: str | None = None, reason: str | None = None,
             id: str | None = None) -> Plan[WriteResult]:
-    """Withdraw an assertion (by its ``ref``, or ``fact=`` id) as if it had never been made.
+    """Withdraw an assertion (by its ``ref``, or ``fact=`` id) as if it had never been made: from
+    this record time on it takes no part, while a read with an earlier ``known_at`` still sees it.
 
     >>> mem.retract("a-17", reason="typo")
     """
-    return apply(mem, event_dict("retract", ref=ref, fact=fact, source=source, recorded_at=recorded_at, actor=actor,
-                             reason=reason, id=id))
+    return _on_assertion(mem, "retract", ref, fact, source, recorded_at, actor, reason, id)
 
 
 def confirm(mem: StoreApi, ref: str | None = None, *, fact: str | None = None, source: str | None = None,
             recorded_at: When | None = None, actor: str | None = None, reason: str | None = None,
             id: str | None = None) -> Plan[WriteResult]:
-    """Confirm a candidate assertion (by its ``ref``, or ``fact=`` id): it starts to answer.
+    """Confirm a candidate assertion (by its ``ref``, or ``fact=`` id): it answers from this record
+    time on. Confirmed by its subject (or a delegate), an L2 candidate becomes an L1 statement;
+    by anyone else it stays L2.
 
     >>> mem.confirm("a-17")
     """
-    return apply(mem, event_dict("confirm", ref=ref, fact=fact, source=source, recorded_at=recorded_at, actor=actor,
-                             reason=reason, id=id))
+    return _on_assertion(mem, "confirm", ref, fact, source, recorded_at, actor, reason, id)
 
 
 def reject(mem: StoreApi, ref: str | None = None, *, fact: str | None = None, source: str | None = None,
@@ -191,8 +192,14 @@ def reject(mem: StoreApi, ref: str | None = None, *, fact: str | None = None, so
 
     >>> mem.reject("a-17", reason="not what she said")
     """
-    return apply(mem, event_dict("reject", ref=ref, fact=fact, source=source, recorded_at=recorded_at, actor=actor,
-                             reason=reason, id=id))
+    return _on_assertion(mem, "reject", ref, fact, source, recorded_at, actor, reason, id)
+
+
+def _on_assertion(mem: StoreApi, op: str, ref: str | None, fact: str | None, source: str | None,
+                  recorded_at: When | None, actor: str | None, reason: str | None, id: str | None) -> Plan[WriteResult]:
+    """Apply ``retract``, ``confirm`` or ``reject`` of the assertion named by ``ref`` or ``fact``."""
+    return apply(mem, event_dict(op, ref=ref, fact=fact, source=source, recorded_at=recorded_at, actor=actor,
+                                 reason=reason, id=id))
 
 
 def quote(mem: StoreApi, source: str, quotes: str, claims: list[dict[str, Any]] | None = None, *,
