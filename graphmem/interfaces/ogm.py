@@ -5,6 +5,12 @@ keeps the two in step). They are a *read* view: every write goes through the led
 (:class:`graphmem.GraphMem`), never through ``save()``, or the projection would drift from its
 ledger. neomodel is imported here only, so importing :mod:`graphmem` stays light.
 
+The classes are made from a table, one entry a label: what it is, its properties, its
+relationships. A property is ``name`` (a string) or ``name:type`` — ``int``, ``float``, ``bool``,
+``time`` (a datetime), ``[str]`` or ``[float]`` (an array) — with ``!`` after the name when it is
+required and ``(a|b)`` after it for its only values; a relationship is ``name=(label, TYPE)`` or
+``name=(label, TYPE, edge class)``, outgoing.
+
 Install the schema with one call, on your own driver::
 
     from graphmem.interfaces.ogm import install_schema
@@ -13,6 +19,7 @@ Install the schema with one call, on your own driver::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from neomodel import (
@@ -30,341 +37,142 @@ from neomodel import (
 __all__ = ["Approval", "EmbeddingState", "Entity", "Episode", "Event", "ExperienceCard", "Fact", "GraphmemSchema",
            "LedgerHead", "Outcome", "Source", "Summary", "Topic", "Workflow", "WorkflowVersion", "install_schema"]
 
-
-class Interval(StructuredRel):
-    """Edges that carry valid time and record time (HOLDS, RELATED, HAS_FACT, VALUE)."""
-
-    seg = StringProperty()
-    topic = StringProperty()
-    env = StringProperty()
-    valid_from = DateTimeProperty()
-    valid_to = DateTimeProperty()
-    recorded_at = DateTimeProperty()
-    superseded_at = DateTimeProperty()
-    retracted_at = DateTimeProperty()
-    conflict = BooleanProperty()
-    fact = StringProperty()
-    expires_at = DateTimeProperty()
+_TYPES: dict[str, Any] = {"str": StringProperty, "int": IntegerProperty, "float": FloatProperty,
+                          "bool": BooleanProperty, "time": DateTimeProperty}
+_SPEC = re.compile(r"(?P<name>\w+)(?P<required>!?)(?::(?P<array>\[)?(?P<type>\w+)\]?)?(?:\((?P<choices>[\w|]+)\))?")
 
 
-class Stamp(StructuredRel):
-    """Edges stamped with when and by which event they were recorded (SUPERSEDES, QUOTES)."""
-
-    recorded_at = DateTimeProperty()
-    event_seq = IntegerProperty()
-
-
-class Entity(StructuredNode):
-    """A person, project, place or service, inside one tenant."""
-
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    name = StringProperty()
-    kind = StringProperty()
-    holds = RelationshipTo("Fact", "HOLDS", model=Interval)
-    has_fact = RelationshipTo("Fact", "HAS_FACT", model=Interval)
-    related = RelationshipTo("Entity", "RELATED", model=Interval)
+def _property(spec: str) -> tuple[str, Any]:
+    """``name!:type(a|b)`` (see the module's docstring) to the name and its neomodel property."""
+    m = _SPEC.fullmatch(spec)
+    if m is None or m["type"] not in (None, *_TYPES):
+        raise ValueError(f"not a property: {spec!r}")
+    kind = _TYPES[m["type"] or "str"]
+    if m["array"]:
+        return m["name"], ArrayProperty(kind())
+    options: dict[str, Any] = {"required": True} if m["required"] else {}
+    if m["choices"]:
+        options["choices"] = {c: c for c in m["choices"].split("|")}
+    return m["name"], kind(**options)
 
 
-class Topic(StructuredNode):
-    """The matter a fact is about (home_address, deploy.port…), with its cardinality."""
-
-    tenant = StringProperty(required=True)
-    name = StringProperty(required=True)
-    cardinality = StringProperty(choices={"one": "one", "many": "many"})
-    ttl_seconds = IntegerProperty()
-
-
-class Source(StructuredNode):
-    """Where a fact came from: a message, email, tool result, document or import."""
-
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    kind = StringProperty()
-    at = DateTimeProperty()
-    text = StringProperty()
-    author = StringProperty()
-    recorded_at = DateTimeProperty()
-    expires_at = DateTimeProperty()
-    seq = IntegerProperty()
-    session = StringProperty()
-    about = StringProperty()
-    embedding = ArrayProperty(FloatProperty())
-    quotes = RelationshipTo("Source", "QUOTES", model=Stamp)
+def _attrs(doc: str, props: str, rels: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    attrs: dict[str, Any] = {"__module__": __name__, "__doc__": doc}
+    attrs.update(_property(spec) for spec in props.split())
+    for name, (label, kind, *model) in rels.items():
+        attrs[name] = RelationshipTo(label, kind, model=model[0] if model else None)
+    return attrs
 
 
-class Fact(StructuredNode):
-    """One assertion: a set or a revoke, with its intervals, authority, status and evidence."""
-
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    seq = IntegerProperty()
-    kind = StringProperty(choices={"set": "set", "revoke": "revoke"})
-    subject = StringProperty()
-    topic = StringProperty()
-    env = StringProperty()
-    value = StringProperty()
-    is_entity = BooleanProperty()
-    valid_from = DateTimeProperty()
-    valid_to = DateTimeProperty()
-    recorded_at = DateTimeProperty()
-    authority = StringProperty()
-    session = StringProperty()
-    status = StringProperty()
-    confidence = FloatProperty()
-    ref = StringProperty()
-    author = StringProperty()
-    said_at = DateTimeProperty()
-    quoted = BooleanProperty()
-    source = StringProperty()
-    evidence = StringProperty()
-    confirmed_at = DateTimeProperty()
-    rejected_at = DateTimeProperty()
-    retracted_at = DateTimeProperty()
-    expires_at = DateTimeProperty()
-    expired_at = DateTimeProperty()
-    embedding = ArrayProperty(FloatProperty())
-    about = RelationshipTo("Topic", "ABOUT")
-    from_source = RelationshipTo("Source", "FROM")
-    value_entity = RelationshipTo("Entity", "VALUE", model=Interval)
-    supersedes = RelationshipTo("Fact", "SUPERSEDES", model=Stamp)
+def _node(name: str, doc: str, props: str, **rels: tuple[Any, ...]) -> Any:
+    """A node class: its label (``name``), what it is, its properties and outgoing relationships."""
+    return type(name, (StructuredNode,), _attrs(doc, props, rels))
 
 
-class Episode(StructuredNode):
-    """Something a person did, where, and when (``[start, end)``), reported by its source."""
-
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    seq = IntegerProperty()
-    who = StringProperty()
-    what = StringProperty()
-    where = StringProperty()
-    start = DateTimeProperty()
-    end = DateTimeProperty()
-    evidence = StringProperty()
-    source = StringProperty()
-    said_at = DateTimeProperty()
-    recorded_at = DateTimeProperty()
-    planned = BooleanProperty()
-    from_source = RelationshipTo("Source", "FROM")
-    by = RelationshipTo("Entity", "BY")
-    at_place = RelationshipTo("Entity", "AT")
+def _edge(name: str, doc: str, props: str) -> Any:
+    """A relationship class (the edge model of a relationship) and its properties."""
+    return type(name, (StructuredRel,), _attrs(doc, props, {}))
 
 
-class Event(StructuredNode):
-    """One ledger entry: sequence number, op, JSON payload, actor, reason, record time."""
+Interval = _edge("Interval", "Edges that carry valid time and record time (HOLDS, RELATED, HAS_FACT, VALUE).",
+                 "seg topic env valid_from:time valid_to:time recorded_at:time superseded_at:time retracted_at:time "
+                 "conflict:bool fact expires_at:time")
 
-    tenant = StringProperty(required=True)
-    seq = IntegerProperty(required=True)
-    op = StringProperty()
-    payload = StringProperty()
-    actor = StringProperty()
-    reason = StringProperty()
-    recorded_at = DateTimeProperty()
-    event_id = StringProperty()
-    facts = ArrayProperty(StringProperty())
-    applied_to = RelationshipTo("Fact", "APPLIED_TO")
+Stamp = _edge("Stamp", "Edges stamped with when and by which event they were recorded (SUPERSEDES, QUOTES).",
+              "recorded_at:time event_seq:int")
 
+Entity = _node("Entity", "A person, project, place or service, inside one tenant.",
+               "tenant! uid! name kind",
+               holds=("Fact", "HOLDS", Interval), has_fact=("Fact", "HAS_FACT", Interval),
+               related=("Entity", "RELATED", Interval))
 
-class LedgerHead(StructuredNode):
-    """The tenant's ledger head: last sequence number and record time (locked by each write)."""
+Topic = _node("Topic", "The matter a fact is about (home_address, deploy.port…), with its cardinality.",
+              "tenant! name! cardinality(one|many) ttl_seconds:int")
 
-    tenant = StringProperty(required=True)
-    seq = IntegerProperty()
-    last_recorded_at = DateTimeProperty()
-    locked_by = StringProperty()
-    summarised_at = DateTimeProperty()
+Source = _node("Source", "Where a fact came from: a message, email, tool result, document or import.",
+               "tenant! uid! kind at:time text author recorded_at:time expires_at:time seq:int session about "
+               "embedding:[float]",
+               quotes=("Source", "QUOTES", Stamp))
 
+Fact = _node("Fact", "One assertion: a set or a revoke, with its intervals, authority, status and evidence.",
+             "tenant! uid! seq:int kind(set|revoke) subject topic env value is_entity:bool valid_from:time "
+             "valid_to:time recorded_at:time authority session status confidence:float ref author said_at:time "
+             "quoted:bool source evidence confirmed_at:time rejected_at:time retracted_at:time expires_at:time "
+             "expired_at:time embedding:[float]",
+             about=("Topic", "ABOUT"), from_source=("Source", "FROM"), value_entity=("Entity", "VALUE", Interval),
+             supersedes=("Fact", "SUPERSEDES", Stamp))
 
-class Outcome(StructuredNode):
-    """One recorded task outcome: the evidence L3 cards are drawn from."""
+Episode = _node("Episode", "Something a person did, where, and when (``[start, end)``), reported by its source.",
+                "tenant! uid! seq:int who what where start:time end:time evidence source said_at:time "
+                "recorded_at:time planned:bool",
+                from_source=("Source", "FROM"), by=("Entity", "BY"), at_place=("Entity", "AT"))
 
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    task = StringProperty()
-    area = StringProperty()
-    steps = ArrayProperty(StringProperty())
-    outcome = StringProperty(choices={"success": "success", "failure": "failure"})
-    errors = ArrayProperty(StringProperty())
-    at = DateTimeProperty()
-    actor = StringProperty()
+Event = _node("Event", "One ledger entry: sequence number, op, JSON payload, actor, reason, record time.",
+              "tenant! seq!:int op payload actor reason recorded_at:time event_id facts:[str]",
+              applied_to=("Fact", "APPLIED_TO"))
 
+LedgerHead = _node("LedgerHead",
+                   "The tenant's ledger head: last sequence number and record time (locked by each write).",
+                   "tenant! seq:int last_recorded_at:time locked_by summarised_at:time")
 
-class ExperienceCard(StructuredNode):
-    """L3: an automatically drawn lesson. Advice only: rejectable, roll-backable, never binding."""
+Outcome = _node("Outcome", "One recorded task outcome: the evidence L3 cards are drawn from.",
+                "tenant! uid! task area steps:[str] outcome(success|failure) errors:[str] at:time actor")
 
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    signature = StringProperty()
-    problem_signature = StringProperty()
-    area = StringProperty()
-    preconditions = ArrayProperty(StringProperty())
-    recommended_steps = ArrayProperty(StringProperty())
-    avoid_steps = ArrayProperty(StringProperty())
-    validation = ArrayProperty(StringProperty())
-    confidence = FloatProperty()
-    status = StringProperty()
-    version = IntegerProperty()
-    created_at = DateTimeProperty()
-    conflicts_with = ArrayProperty(StringProperty())
-    status_reason = StringProperty()
-    status_by = StringProperty()
-    status_at = DateTimeProperty()
-    evidence = RelationshipTo("Outcome", "EVIDENCE")
-    supersedes = RelationshipTo("ExperienceCard", "SUPERSEDES")
+ExperienceCard = _node("ExperienceCard",
+                       "L3: an automatically drawn lesson. Advice only: rejectable, roll-backable, never binding.",
+                       "tenant! uid! signature problem_signature area preconditions:[str] recommended_steps:[str] "
+                       "avoid_steps:[str] validation:[str] confidence:float status version:int created_at:time "
+                       "conflicts_with:[str] status_reason status_by status_at:time",
+                       evidence=("Outcome", "EVIDENCE"), supersedes=("ExperienceCard", "SUPERSEDES"))
 
+Workflow = _node("Workflow", "L4: an owned procedure; ``current_version`` is set only by an owner's approval.",
+                 "tenant! name! owner delegates:[str] safety:bool current_version created_at:time",
+                 versions=("WorkflowVersion", "VERSION"))
 
-class Workflow(StructuredNode):
-    """L4: an owned procedure; ``current_version`` is set only by an owner's approval."""
+WorkflowVersion = _node("WorkflowVersion",
+                        "One immutable version of a workflow, with its content hash and check results.",
+                        "tenant! uid! workflow number:int text scenario inputs:[str] outputs:[str] "
+                        "tool_permissions:[str] validation_rules:[str] forbidden_steps:[str] required_steps:[str] "
+                        "content_hash checked_hash check_passed:bool replay_passed:bool check_report status "
+                        "from_card requested_by checked_at:time approved_at:time released_from rejected_by "
+                        "rejected_at:time reject_reason rolled_back_at:time rolled_back_by used:int succeeded:int "
+                        "failed:int regression:bool",
+                        previous=("WorkflowVersion", "PREVIOUS"), promoted_from=("ExperienceCard", "PROMOTED_FROM"))
 
-    tenant = StringProperty(required=True)
-    name = StringProperty(required=True)
-    owner = StringProperty()
-    delegates = ArrayProperty(StringProperty())
-    safety = BooleanProperty()
-    current_version = StringProperty()
-    created_at = DateTimeProperty()
-    versions = RelationshipTo("WorkflowVersion", "VERSION")
+Approval = _node("Approval",
+                 "An owner's (or delegate's) approval of exactly one version hash, recorded in the graph.",
+                 "tenant! approver at:time version_hash comment workflow",
+                 approves=("WorkflowVersion", "APPROVES"))
 
+Summary = _node("Summary",
+                "A derived copy: a deterministic summary of a subject (or one topic), the ledger version it was "
+                "built at, DERIVED_FROM links to its facts, and ``stale`` once a later event touches them.",
+                "tenant! uid! subject topic text version:int built_at:time stale:bool stale_seq:int builder",
+                derived_from=("Fact", "DERIVED_FROM"))
 
-class WorkflowVersion(StructuredNode):
-    """One immutable version of a workflow, with its content hash and check results."""
+EmbeddingState = _node("EmbeddingState",
+                       "How far a tenant's fact embeddings are built: ledger sequence number and embedder name; and "
+                       "how many of its facts and sources carry a vector (its share of the shared vector indexes).",
+                       "tenant! seq:int embedder fact_vectors:int source_vectors:int")
 
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    workflow = StringProperty()
-    number = IntegerProperty()
-    text = StringProperty()
-    scenario = StringProperty()
-    inputs = ArrayProperty(StringProperty())
-    outputs = ArrayProperty(StringProperty())
-    tool_permissions = ArrayProperty(StringProperty())
-    validation_rules = ArrayProperty(StringProperty())
-    forbidden_steps = ArrayProperty(StringProperty())
-    required_steps = ArrayProperty(StringProperty())
-    content_hash = StringProperty()
-    checked_hash = StringProperty()
-    check_passed = BooleanProperty()
-    replay_passed = BooleanProperty()
-    check_report = StringProperty()
-    status = StringProperty()
-    from_card = StringProperty()
-    requested_by = StringProperty()
-    checked_at = DateTimeProperty()
-    approved_at = DateTimeProperty()
-    released_from = StringProperty()
-    rejected_by = StringProperty()
-    rejected_at = DateTimeProperty()
-    reject_reason = StringProperty()
-    rolled_back_at = DateTimeProperty()
-    rolled_back_by = StringProperty()
-    used = IntegerProperty()
-    succeeded = IntegerProperty()
-    failed = IntegerProperty()
-    regression = BooleanProperty()
-    previous = RelationshipTo("WorkflowVersion", "PREVIOUS")
-    promoted_from = RelationshipTo("ExperienceCard", "PROMOTED_FROM")
+WorkingSession = _node("WorkingSession",
+                       "A working-memory session (graphmem.working.working): its budget policy, latest checkpoint, "
+                       "context reads and how it closed — a projection of its ``working`` ledger events.",
+                       "tenant! session! status(open|closed) policy checkpoint checkpoint_seq:int "
+                       "checkpoint_at:time checkpoints:int added:int contexts:int context_tokens:int "
+                       "context_budget:int context_dropped:int opened_at:time last_at:time last_seq:int "
+                       "closed_at:time outcome task wrong_memory:int report")
 
+WorkingItem = _node("WorkingItem",
+                    "One item of a working-memory session: a turn, tool result, decision, hypothesis, instruction, "
+                    "todo or summary, with its importance and token cost.",
+                    "tenant! session! uid! type role author text importance:float tokens:int seq:int "
+                    "created_at:time last_used_at:time cites:[str] covers:[str] claim temporary:bool source "
+                    "evicted_at:time evict_reason replaced_by")
 
-class Approval(StructuredNode):
-    """An owner's (or delegate's) approval of exactly one version hash, recorded in the graph."""
-
-    tenant = StringProperty(required=True)
-    approver = StringProperty()
-    at = DateTimeProperty()
-    version_hash = StringProperty()
-    comment = StringProperty()
-    workflow = StringProperty()
-    approves = RelationshipTo("WorkflowVersion", "APPROVES")
-
-
-class Summary(StructuredNode):
-    """A derived copy: a deterministic summary of a subject (or one topic), the ledger version it was
-    built at, DERIVED_FROM links to its facts, and ``stale`` once a later event touches them."""
-
-    tenant = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    subject = StringProperty()
-    topic = StringProperty()
-    text = StringProperty()
-    version = IntegerProperty()
-    built_at = DateTimeProperty()
-    stale = BooleanProperty()
-    stale_seq = IntegerProperty()
-    builder = StringProperty()
-
-    derived_from = RelationshipTo("Fact", "DERIVED_FROM")
-
-
-class EmbeddingState(StructuredNode):
-    """How far a tenant's fact embeddings are built: ledger sequence number and embedder name; and
-    how many of its facts and sources carry a vector (its share of the shared vector indexes)."""
-
-    tenant = StringProperty(required=True)
-    seq = IntegerProperty()
-    embedder = StringProperty()
-    fact_vectors = IntegerProperty()
-    source_vectors = IntegerProperty()
-
-
-class WorkingSession(StructuredNode):
-    """A working-memory session (graphmem.working.working): its budget policy, latest checkpoint, context
-    reads and how it closed — a projection of its ``working`` ledger events."""
-
-    tenant = StringProperty(required=True)
-    session = StringProperty(required=True)
-    status = StringProperty(choices={"open": "open", "closed": "closed"})
-    policy = StringProperty()
-    checkpoint = StringProperty()
-    checkpoint_seq = IntegerProperty()
-    checkpoint_at = DateTimeProperty()
-    checkpoints = IntegerProperty()
-    added = IntegerProperty()
-    contexts = IntegerProperty()
-    context_tokens = IntegerProperty()
-    context_budget = IntegerProperty()
-    context_dropped = IntegerProperty()
-    opened_at = DateTimeProperty()
-    last_at = DateTimeProperty()
-    last_seq = IntegerProperty()
-    closed_at = DateTimeProperty()
-    outcome = StringProperty()
-    task = StringProperty()
-    wrong_memory = IntegerProperty()
-    report = StringProperty()
-
-
-class WorkingItem(StructuredNode):
-    """One item of a working-memory session: a turn, tool result, decision, hypothesis,
-    instruction, todo or summary, with its importance and token cost."""
-
-    tenant = StringProperty(required=True)
-    session = StringProperty(required=True)
-    uid = StringProperty(required=True)
-    type = StringProperty()
-    role = StringProperty()
-    author = StringProperty()
-    text = StringProperty()
-    importance = FloatProperty()
-    tokens = IntegerProperty()
-    seq = IntegerProperty()
-    created_at = DateTimeProperty()
-    last_used_at = DateTimeProperty()
-    cites = ArrayProperty(StringProperty())
-    covers = ArrayProperty(StringProperty())
-    claim = StringProperty()
-    temporary = BooleanProperty()
-    source = StringProperty()
-    evicted_at = DateTimeProperty()
-    evict_reason = StringProperty()
-    replaced_by = StringProperty()
-
-
-class GraphmemSchema(StructuredNode):
-    """Database-wide, not a tenant's: schema.cypher at this version has been installed here."""
-
-    version = StringProperty(required=True)
-    installed_at = DateTimeProperty()
+GraphmemSchema = _node("GraphmemSchema",
+                       "Database-wide, not a tenant's: schema.cypher at this version has been installed here.",
+                       "version! installed_at:time")
 
 
 MODELS = (Entity, Topic, Source, Fact, Episode, Event, LedgerHead, Outcome, ExperienceCard, Workflow,

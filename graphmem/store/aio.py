@@ -16,10 +16,10 @@ import neo4j
 from neo4j.api import AsyncBookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, from_driver, translate, utcnow
-from ..core.errors import GraphMemError
+from .api import DRIVER_ERRORS, Clock, utcnow
 from .faces import AsyncFace
 from .queries import Call, row
+from .runner import PlanRun
 from ..core.scope import check_call
 from .settings import Settings
 from .surface import When
@@ -111,31 +111,15 @@ class AsyncGraphMem(AsyncFace):
         return None
 
     async def _run_async(self, plan: ops.Plan[T]) -> T:
-        what = "plan"
-        try:
-            step = plan.send(None)
-            while True:
-                what = getattr(step, "name", "schema")
-                try:
-                    result = await self._step(step)
-                except DRIVER_ERRORS as e:
-                    if not from_driver(e):
-                        raise  # an OSError of graphmem's or the caller's: not a connection failure
-                    # Thrown into the plan, which may degrade (an optional recall leg) or not.
-                    err = translate(e, what)
-                    err.__cause__ = e
-                    step = plan.throw(err)
-                    continue
-                step = plan.send(result)
-        except StopIteration as stop:
-            value: T = stop.value
-            return value
-        except GraphMemError:
-            raise
-        except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
-            if not from_driver(e):
-                raise
-            raise translate(e, what) from e
+        run = PlanRun(plan)
+        while not run.done:
+            try:
+                result = await self._step(run.step)
+            except DRIVER_ERRORS as e:
+                run.throw(e)
+            else:
+                run.send(result)
+        return run.value
 
     def _run(self, plan: ops.Plan[T]) -> Coroutine[Any, Any, T]:
         """A coroutine of the plan's value: what WorkingMemory and Playbooks, written once for both

@@ -1,4 +1,4 @@
-"""The typed faces (graphmem/store/faces.py) are what graphmem.store.facegen writes from graphmem/store/surface.py,
+"""The typed faces (graphmem/store/faces.py) are what graphmem.store.facegen writes from graphmem/store/surface/,
 every public operation has a typed method on both clients with explicit keywords, a docstring with
 an example and a concrete return type, and mypy --strict reads both faces as a user would."""
 
@@ -19,7 +19,7 @@ from graphmem.store.facegen import FACES, operations, render
 
 def test_faces_py_is_what_the_generator_writes():
     assert FACES.read_text(encoding="utf-8") == render(), (
-        "graphmem/faces.py drifted from graphmem/surface.py: run `python -m graphmem.facegen`")
+        "graphmem/store/faces.py drifted from graphmem/store/surface/: run `python -m graphmem.store.facegen`")
 
 
 def test_the_generator_refuses_an_untyped_operation():

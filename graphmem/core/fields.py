@@ -1,0 +1,133 @@
+"""The checked field types every model of graphmem shares: times, identifiers, values, texts.
+
+An event (:mod:`graphmem.core.events`) and a read's keyword arguments go through the same rules,
+so they live apart from both: a time is ISO 8601 made aware UTC, an identifier a non-empty string
+of at most :data:`MAX_ID` characters, a text valid UTF-8 with no NUL byte. Anything else raises
+:class:`graphmem.core.errors.ValidationError` (or, inside a model, a ``ValueError`` pydantic reports).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from typing import Annotated, Any, Literal, TypeVar
+
+import pydantic
+from pydantic import BaseModel, model_validator
+
+from .errors import TemporalError, ValidationError
+
+__all__ = ["MAX_ID", "MAX_TEXT", "Authority", "Ident", "SourceKind", "Time", "Value", "check_ids", "clean_text",
+           "exactly_one", "need_after", "need_one", "need_session", "parse_time", "text_field"]
+
+Authority = Literal["L0", "L1", "L2"]
+SourceKind = Literal["message", "email", "tool", "document", "import"]
+MAX_TEXT = 100_000  # characters of one source or message text; documented in README
+MAX_ID = 200  # characters of an id, subject, topic, ref, env or session
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_time(value: Any) -> datetime:
+    """ISO 8601 to an aware UTC datetime. A date alone means midnight UTC (FORMAT.md)."""
+    if isinstance(value, datetime):
+        dt = value
+    elif isinstance(value, date):
+        dt = datetime(value.year, value.month, value.day)
+    elif isinstance(value, str):
+        text = value.strip()
+        if text.endswith("Z") or text.endswith("z"):
+            text = text[:-1] + "+00:00"
+        try:
+            dt = datetime.fromisoformat(text)
+        except ValueError as e:
+            raise ValidationError(f"not an ISO 8601 time: {value!r}") from e
+    else:
+        raise ValidationError(f"not a time: {value!r}")
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.astimezone(timezone.utc)
+
+
+def clean_text(value: str, what: str, limit: int) -> str:
+    """``value`` if it is valid UTF-8 with no NUL byte and at most ``limit`` characters."""
+    if "\x00" in value:
+        raise ValueError(f"{what} contains a NUL byte")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:  # lone surrogates: not valid UTF-8
+        raise ValueError(f"{what} is not valid UTF-8") from e
+    if len(value) > limit:
+        raise ValueError(f"{what} is longer than {limit} characters")
+    return value
+
+
+def text_field(what: str, limit: int, *, strip: bool = False) -> Any:
+    """A text field's validator (:func:`clean_text`, then stripped if ``strip``): ``Annotated[str, text_field(...)]``."""
+    def check(v: str) -> str:
+        text = clean_text(v, what, limit)
+        return text.strip() if strip else text
+    return pydantic.BeforeValidator(check)
+
+
+Time = Annotated[datetime, pydantic.BeforeValidator(parse_time)]
+
+
+def _ident(v: Any) -> str:
+    if not isinstance(v, str):
+        raise ValueError("must be a string")
+    text: str = clean_text(v, "identifier", MAX_ID).strip()
+    if not text:
+        raise ValueError("must not be empty")
+    return text
+
+
+Ident = Annotated[str, pydantic.BeforeValidator(_ident)]
+
+
+def check_ids(**values: Any) -> None:
+    """Keyword arguments of a read (subject, topic, env…) checked like the events' identifiers:
+    each that is given must pass :data:`Ident`'s rules, or :class:`ValidationError` names it."""
+    for key, value in values.items():
+        if value is None:
+            continue
+        try:
+            _ident(value)
+        except ValueError as e:
+            raise ValidationError(f"{key} {e} (a non-empty string of at most {MAX_ID} characters)") from e
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool) or not isinstance(v, (str, int, float)):
+        raise ValueError("a value is a string or a number")
+    return clean_text(str(v), "value", MAX_TEXT)
+
+
+Value = Annotated[str, pydantic.BeforeValidator(_value)]
+
+
+def need_one(model: BaseModel, first: str, second: str, message: str) -> None:
+    """Raise ``ValueError(message)`` unless exactly one of the two fields is given."""
+    if (getattr(model, first) is None) == (getattr(model, second) is None):
+        raise ValueError(message)
+
+
+def exactly_one(first: str, second: str, message: str) -> Any:
+    """A model's after-validator: exactly one of two fields is given (else ``message``).
+    In a class body: ``_one = exactly_one("ref", "fact", "...")``."""
+    def check(self: M) -> M:
+        need_one(self, first, second, message)
+        return self
+    return model_validator(mode="after")(check)
+
+
+def need_after(model: BaseModel, start: str, end: str) -> None:
+    """Raise :class:`TemporalError` when both times are given and ``end`` is not after ``start``."""
+    first, last = getattr(model, start), getattr(model, end)
+    if first is not None and last is not None and last <= first:
+        raise TemporalError(f"{end} {last.isoformat()} is not after {start} {first.isoformat()}")
+
+
+def need_session(model: BaseModel) -> None:
+    """Authority L0 is one task's: an event that claims it names the task's ``session``."""
+    if getattr(model, "authority") == "L0" and not getattr(model, "session"):
+        raise ValueError("authority L0 belongs to one task: give its 'session'")

@@ -1,0 +1,158 @@
+"""The read plans: what holds (``as_of``, for one slot or many), its timeline (``history``), why
+(``why``), and entity paths (``path``). The default view reads the materialised segments in one
+round trip; an L0 ``session`` or ``include_candidates`` resolves the slot's assertions with the
+rules of :mod:`graphmem.core.temporal`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ..core.answers import Answer, HistoryEntry, Why
+from ..core.errors import ValidationError
+from ..core.fields import parse_time
+from ..core.temporal import View, resolve, resolve_many, standing_before, timeline
+from .plans import Plan, run_query
+from .projection import row_to_assertion, to_datetime
+from .shaping import answer_from_resolutions, answer_from_rows, history_entries, with_expiry_notes
+
+__all__ = ["as_of", "as_of_many", "assertions", "history", "many_valued", "path", "view_times", "why"]
+
+
+def _base(subject: str, topic: str, env: str | None, t: datetime, k: datetime) -> dict[str, Any]:
+    return dict(subject=subject, topic=topic, env=env, valid_at=t, known_at=k)
+
+
+def view_times(now: datetime, valid_at: Any, known_at: Any) -> tuple[datetime, datetime]:
+    return (parse_time(valid_at) if valid_at is not None else now,
+            parse_time(known_at) if known_at is not None else now)
+
+
+def many_valued(tenant: str, topic: str) -> Plan[bool]:
+    rows = yield from run_query("topic/get", tenant, name=topic)
+    return bool(rows) and rows[0]["cardinality"] == "many"
+
+
+def assertions(tenant: str, subject: str, topic: str, env: str | None) -> Plan[list[Any]]:
+    rows = yield from run_query("fact/slot", tenant, subject=subject, topic=topic, env=env or "")
+    return [row_to_assertion(r) for r in rows]
+
+
+def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any = None, known_at: Any = None,
+          env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Answer]:
+    """What holds for (subject, topic[, env]) at ``valid_at`` as known at ``known_at`` (both default now).
+
+    The default view reads the materialised segments (``cypher/as_of.cypher``, one round trip);
+    an L0 ``session`` or ``include_candidates`` resolves the slot's assertions with the same rules.
+    """
+    t, k = view_times(now, valid_at, known_at)
+    base = _base(subject, topic, env, t, k)
+    if session is None and not include_candidates:
+        rows = yield from run_query("as_of", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
+        many = rows[0]["cardinality"] == "many"
+        answer = answer_from_rows([r for r in rows if r["fact"] is not None], many, base)
+        expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in rows[0]["expired"] if x["fact"]]
+        return with_expiry_notes(answer, expired)
+    many = yield from many_valued(tenant, topic)
+    view = View(known_at=k, session=session, include_candidates=include_candidates)
+    slot = yield from assertions(tenant, subject, topic, env)
+    results = resolve_many(slot, t, view) if many else [resolve(slot, t, view, subject)]
+    expired = [(a.uid, a.value, a.expires_at) for a in slot
+               if a.kind == "set" and a.expires_at is not None and a.expires_at <= k and a.recorded_at <= k
+               and a.speaks_at(t) and not (a.retracted_at and a.retracted_at <= a.expires_at)
+               and not (a.rejected_at and a.rejected_at <= a.expires_at)]
+    return with_expiry_notes(answer_from_resolutions(results, many, base), expired)
+
+
+def as_of_many(tenant: str, now: datetime, slots: list[tuple[str, str, str | None]], *, valid_at: Any = None,
+               known_at: Any = None) -> Plan[list[Answer]]:
+    """:func:`as_of`'s default view for several (subject, topic, env) slots in one round trip, in
+    the order given — recall asks what holds now for every message and old fact it shows."""
+    if not slots:
+        return []
+    t, k = view_times(now, valid_at, known_at)
+    rows = yield from run_query("as_of_many", tenant, slots=[{"subject": s, "topic": tp, "env": e or ""}
+                                                         for s, tp, e in slots], valid_at=t, known_at=k)
+    out = []
+    for (subject, topic, env), r in zip(slots, rows):
+        answer = answer_from_rows(r["segments"], r["cardinality"] == "many", _base(subject, topic, env, t, k))
+        expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in r["expired"] if x["fact"]]
+        out.append(with_expiry_notes(answer, expired))
+    return out
+
+
+def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | None = None, known_at: Any = None,
+            session: str | None = None, include_candidates: bool = False) -> Plan[list[HistoryEntry]]:
+    """The valid-time timeline as known at ``known_at``: one entry per stretch, in order."""
+    _, k = view_times(now, None, known_at)
+    if session is None and not include_candidates:
+        rows = yield from run_query("history", tenant, subject=subject, topic=topic, env=env or "", known_at=k)
+        segs = [(to_datetime(r["valid_from"]), to_datetime(r["valid_to"]), r["value"], bool(r["conflict"]),
+                 r["source"], r["fact"]) for r in rows]
+    else:
+        view = View(known_at=k, session=session, include_candidates=include_candidates)
+        slot = yield from assertions(tenant, subject, topic, env)
+        many = yield from many_valued(tenant, topic)
+        by_uid = {a.uid: a for a in slot}
+        segs = [(s.valid_from, s.valid_to, by_uid[s.fact].value, s.conflict, by_uid[s.fact].source, s.fact)
+                for s in timeline(slot, view, subject, many=many)]
+    entries = history_entries(segs)
+    # Facts that expired by known_at no longer answer, but the history says they were there.
+    slot = yield from assertions(tenant, subject, topic, env)
+    for a in slot:
+        if a.kind == "set" and a.expires_at is not None and a.expires_at <= k and a.recorded_at <= k \
+                and not (a.retracted_at and a.retracted_at <= k) and not (a.rejected_at and a.rejected_at <= k):
+            entries.append(HistoryEntry(value=a.value, valid_from=a.valid_from, valid_to=a.valid_to,
+                                        source=a.source, fact=a.uid, expired=True))
+    return sorted(entries, key=lambda e: (e.valid_from, e.expired))
+
+
+def why(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any = None, known_at: Any = None,
+        env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Why]:
+    """The source behind the answer, and the change point (and its source) it replaced."""
+    t, k = view_times(now, valid_at, known_at)
+    if session is None and not include_candidates:
+        rows = yield from run_query("why", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
+        if not rows:
+            return Why(subject=subject, topic=topic)
+        r = rows[0]
+        conflict = sorted({x["value"] for x in rows}) if any(x["conflict"] for x in rows) else None
+        return Why(subject=subject, topic=topic, value=None if conflict else r["value"], conflict=conflict,
+                   source=r["source"], fact=r["fact"], supersedes_source=r["supersedes_source"],
+                   supersedes_fact=r["supersedes_fact"], supersedes_value=r["supersedes_value"],
+                   quoted_by=r["quoted_by"], text=r["text"])
+    view = View(known_at=k, session=session, include_candidates=include_candidates)
+    slot = yield from assertions(tenant, subject, topic, env)
+    res = resolve(slot, t, view, subject)
+    if res.kind == "none" or res.primary is None:
+        return Why(subject=subject, topic=topic)
+    w = res.primary
+    prev = standing_before(slot, w.valid_from, view, subject, exclude=w.uid).primary
+    return Why(subject=subject, topic=topic, value=res.value,
+               conflict=[v for v in res.values if v] if res.kind == "conflict" else None,
+               source=w.source, fact=w.uid, supersedes_source=prev.source if prev else None,
+               supersedes_fact=prev.uid if prev else None, supersedes_value=prev.value if prev else None)
+
+
+def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at: Any = None, known_at: Any = None,
+         env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Answer]:
+    """Follow entity-valued topics from ``start``, each hop answered at the same (t, k)."""
+    if not topics:
+        raise ValidationError("path needs at least one topic")
+    t, k = view_times(now, valid_at, known_at)
+    base = _base(start, ".".join(topics), env, t, k)
+    if session is None and not include_candidates:
+        rows = yield from run_query("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
+        many = yield from many_valued(tenant, topics[-1])
+        return answer_from_rows(rows, many, base)
+    subject = start
+    for topic in topics[:-1]:
+        hop = yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env, session=session,
+                               include_candidates=include_candidates)
+        if hop.value is None or not hop.is_entity:
+            return Answer(**base)
+        subject = hop.value
+    last = yield from as_of(tenant, now, subject, topics[-1], valid_at=t, known_at=k, env=env, session=session,
+                            include_candidates=include_candidates)
+    return last.model_copy(update=base)

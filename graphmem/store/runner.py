@@ -1,0 +1,75 @@
+"""Running a plan, written once for both clients: all but the step itself.
+
+A plan (:mod:`graphmem.store.plans`) yields steps and receives their results. :class:`PlanRun`
+holds one plan's progress — the step due, the name errors are reported under, the value once it
+returns — and turns driver errors into graphmem's (:func:`graphmem.store.api.translate`): an error
+of a step is thrown into the plan, which may degrade (an optional recall leg) or not; one the plan
+raises itself is translated on its way out. The sync client calls each step, the async client
+awaits it; that is all either adds::
+
+    run = PlanRun(plan)
+    while not run.done:
+        try:
+            result = self._step(run.step)        # ``await self._step(...)`` on the async client
+        except DRIVER_ERRORS as e:
+            run.throw(e)
+        else:
+            run.send(result)
+    return run.value
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Generic, TypeVar
+
+from ..core.errors import GraphMemError
+from .api import DRIVER_ERRORS, from_driver, translate
+from .plans import Plan
+
+__all__ = ["PlanRun"]
+
+T = TypeVar("T")
+
+
+class PlanRun(Generic[T]):
+    """One plan on its way: :attr:`step` is due until :attr:`done`; then :attr:`value` is its result."""
+
+    def __init__(self, plan: Plan[T]) -> None:
+        self._plan = plan
+        self.what = "plan"  # the name errors are reported under: the last step's, or the schema's
+        self.step: Any = None
+        self.done = False
+        self._value: Any = None
+        self._advance(plan.send, None)
+
+    @property
+    def value(self) -> T:
+        value: T = self._value
+        return value
+
+    def send(self, result: Any) -> None:
+        """The due step's result into the plan; then the next step is due, or the plan is done."""
+        self._advance(self._plan.send, result)
+
+    def throw(self, e: Exception) -> None:
+        """A driver error of the due step into the plan, as graphmem's error. An ``OSError`` that is not
+        the driver's (graphmem's or the caller's, :func:`~graphmem.store.api.from_driver`) is raised as is."""
+        if not from_driver(e):
+            raise e
+        err = translate(e, self.what)
+        err.__cause__ = e
+        self._advance(self._plan.throw, err)
+
+    def _advance(self, move: Callable[[Any], Any], arg: Any) -> None:
+        try:
+            self.step = move(arg)
+        except StopIteration as stop:
+            self.done, self._value = True, stop.value
+            return
+        except GraphMemError:
+            raise
+        except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
+            if not from_driver(e):
+                raise
+            raise translate(e, self.what) from e
+        self.what = getattr(self.step, "name", "schema")

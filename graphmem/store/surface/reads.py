@@ -1,0 +1,100 @@
+"""The public reads of facts and time: what holds (``as_of``), its timeline, why, entity paths,
+episodes, the raw assertions and the ledger's pages; see :mod:`graphmem.store.surface`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import ops
+from ...core.answers import Answer, HistoryEntry, Why
+from ..ops import Plan
+from .common import When
+
+if TYPE_CHECKING:
+    from ..api import StoreApi
+    from ...core.answers import Episode
+
+__all__ = ["round_trip", "as_of", "history", "why", "path", "episodes", "assertions", "events_page"]
+
+
+def round_trip(mem: StoreApi) -> Plan[int]:
+    """One read that does nothing (``RETURN 1``) through the very path every read takes: the
+    floor under a read's latency (``graphmem bench`` reports as_of against it).
+
+    >>> mem.round_trip()
+    1
+    """
+    return ops.round_trip()
+
+
+def as_of(mem: StoreApi, subject: str, topic: str, *, valid_at: When | None = None, known_at: When | None = None,
+          env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Answer]:
+    """What holds for (subject, topic[, env]) at ``valid_at`` as known at ``known_at`` (both
+    default now): an :class:`~graphmem.core.models.Answer` with the value (or values, or a conflict)
+    and its source.
+
+    >>> mem.as_of("deploy", "port", valid_at="2024-04-01").value
+    '8000'
+    """
+    return ops.as_of(mem.tenant, mem._clock(), subject, topic, valid_at=valid_at, known_at=known_at, env=env,
+                     session=session, include_candidates=include_candidates)
+
+
+def history(mem: StoreApi, subject: str, topic: str, *, env: str | None = None, known_at: When | None = None,
+            session: str | None = None, include_candidates: bool = False) -> Plan[list[HistoryEntry]]:
+    """The valid-time timeline as known at ``known_at``: one entry per stretch, in order.
+
+    >>> [(e.valid_from, e.value) for e in mem.history("deploy", "port")]
+    """
+    return ops.history(mem.tenant, mem._clock(), subject, topic, env=env, known_at=known_at, session=session,
+                       include_candidates=include_candidates)
+
+
+def why(mem: StoreApi, subject: str, topic: str, *, valid_at: When | None = None, known_at: When | None = None,
+        env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Why]:
+    """The source behind the answer and the change point (and source) it replaced.
+
+    >>> mem.why("deploy", "port").source
+    """
+    return ops.why(mem.tenant, mem._clock(), subject, topic, valid_at=valid_at, known_at=known_at, env=env,
+                   session=session, include_candidates=include_candidates)
+
+
+def path(mem: StoreApi, start: str, path: list[str], *, valid_at: When | None = None, known_at: When | None = None,
+         env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Answer]:
+    """Follow entity-valued topics from ``start``, every hop at the same (valid_at, known_at).
+
+    >>> mem.path("caroline", ["employer", "city"]).value
+    """
+    return ops.path(mem.tenant, mem._clock(), start, path, valid_at=valid_at, known_at=known_at, env=env,
+                    session=session, include_candidates=include_candidates)
+
+
+def episodes(mem: StoreApi, *, who: str | None = None, since: When | None = None, until: When | None = None,
+             text: str | None = None, known_at: When | None = None, limit: int = 50) -> Plan[list[Episode]]:
+    """What people did, and when: stored episodes (:class:`~graphmem.core.models.Episode`) whose
+    ``[start, end)`` overlaps ``[since, until)``, of ``who``, whose "what" or place contains
+    ``text``, as known at ``known_at``; newest first (graphmem.recall.episode_store).
+
+    >>> mem.episodes(who="caroline", since="2023-05-01", until="2023-06-01")
+    """
+    from ...recall.episode_store import episodes as plan
+    return plan(mem.tenant, mem._clock(), who=who, since=since, until=until, text=text, known_at=known_at,
+                limit=limit)
+
+
+def assertions(mem: StoreApi, subject: str, topic: str, *, env: str | None = None) -> Plan[list[Any]]:
+    """Every assertion ever made about (subject, topic, env), as the rules see them.
+
+    >>> len(mem.assertions("deploy", "port"))
+    """
+    return ops.assertions(mem.tenant, subject, topic, env)
+
+
+def events_page(mem: StoreApi, *, after: int = 0, limit: int = 1000) -> Plan[list[dict[str, Any]]]:
+    """Up to ``limit`` ledger entries after sequence number ``after``, in order.
+
+    >>> [e["op"] for e in mem.events_page(limit=10)]
+    """
+    return ops.events_page(mem.tenant, after, limit)

@@ -1,0 +1,115 @@
+"""The write path's plans: one event, many events, a bulk load — each validated, stamped with its
+actor, checked against the tenant, and applied by the projection's unit of work
+(:class:`graphmem.store.projection.UnitOfWork`) in a transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+from typing import Any, Callable, Iterable
+
+from ..core.answers import WriteResult
+from ..core.errors import GraphMemError, NotFoundError, ValidationError
+from ..core.events import parse_event
+from ..core.scope import check_event_tenant
+from .plans import Plan, Tx, run_query
+from .projection import Expander, UnitOfWork
+from .queries import Steps
+
+__all__ = ["apply", "apply_bulk", "apply_many", "parse_bulk", "stamp"]
+
+
+def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None, start: int) -> Steps[list[WriteResult]]:
+    unit = yield from UnitOfWork.open(tenant, now, expand)
+    if len(events) > 1:
+        yield from unit.prefetch(events)
+    out = []
+    for i, ev in enumerate(events):
+        try:
+            out.append((yield from unit.apply(ev)))
+        except (ValidationError, NotFoundError) as err:
+            if len(events) == 1:
+                raise
+            raise type(err)(f"event {start + i}: {err}") from err
+    yield from unit.flush()
+    return out
+
+
+def stamp(ev: Any, actor: str | None) -> Any:
+    """Every event names its actor (DESIGN.md §5): the client's, when the event gives none."""
+    return ev.model_copy(update={"actor": actor}) if actor is not None and ev.actor is None else ev
+
+
+def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
+          actor: str | None = None) -> Plan[WriteResult]:
+    """One event, one transaction. A refused event raises and writes nothing."""
+    ev = stamp(parse_event(event), actor)
+    check_event_tenant(tenant, ev.tenant)
+    results: list[WriteResult] = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
+    _count_writes(tenant, results)
+    return results[0]
+
+
+def _count_writes(tenant: str, results: list[WriteResult]) -> None:
+    """``graphmem.writes`` (graphmem.store.observe): the events a committed transaction appended, by op."""
+    from .observe import count_writes
+    ops: dict[str, int] = {}
+    for r in results:
+        if not r.duplicate:
+            ops[r.op] = ops.get(r.op, 0) + 1
+    count_writes(tenant, ops)
+
+
+def apply_many(tenant: str, events: Iterable[Any], clock: Callable[[], datetime],
+               expand: Expander | None, actor: str | None = None) -> Plan[list[WriteResult]]:
+    """Events in order, one transaction each; stops at the first refused event."""
+    results = []
+    for e in events:
+        results.append((yield from apply(tenant, e, clock(), expand, actor)))
+    return results
+
+
+def parse_bulk(tenant: str, events: Iterable[Any], actor: str | None = None) -> list[Any]:
+    """Validate every event of a bulk load before anything is written."""
+    parsed = []
+    for i, e in enumerate(events):
+        try:
+            ev = stamp(parse_event(e), actor)
+        except GraphMemError as err:
+            raise type(err)(f"event {i}: {err}") from err
+        check_event_tenant(tenant, ev.tenant, f"event {i} of the bulk load")
+        parsed.append(ev)
+    return parsed
+
+
+def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime], expand: Expander | None,
+               batch_size: int, progress: Callable[[int], None] | None,
+               actor: str | None = None,
+               prepare: Callable[[list[str]], None] | None = None) -> Plan[list[WriteResult]]:
+    """Many events in order, ``batch_size`` to a transaction; each batch is atomic. ``prepare`` gets
+    each batch's message texts first, so the extractor can parse them in one pass."""
+    parsed = parse_bulk(tenant, events, actor)
+    results: list[WriteResult] = []
+    for start in range(0, len(parsed), batch_size):
+        batch, now = parsed[start:start + batch_size], clock()
+        if prepare is not None:
+            yield from _prepare_new(tenant, batch, prepare)
+        done: list[WriteResult] = yield Tx(partial(_unit, tenant, batch, now, expand, start), "apply_bulk")
+        _count_writes(tenant, done)
+        results.extend(done)
+        if progress is not None:
+            progress(len(batch))
+    return results
+
+
+def _prepare_new(tenant: str, batch: list[Any], prepare: Callable[[list[str]], None]) -> Plan[None]:
+    """Parse ahead the batch's messages that are not stored yet: a re-imported transcript (the
+    same ids) parses nothing. One read; if a message lands or goes meanwhile, the transaction still
+    decides (an unparsed new message is parsed when it is drawn)."""
+    new = [e for e in batch if e.op == "message" and e.drawn is None]
+    if new:
+        rows = yield from run_query("load/event_ids", tenant, ids=[f"message:{e.id}" for e in new])
+        stored = {r["event_id"] for r in rows}
+        new = [e for e in new if f"message:{e.id}" not in stored]
+    prepare([e.text for e in new])

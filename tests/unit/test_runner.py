@@ -1,0 +1,72 @@
+"""PlanRun: what both clients do with a plan, but the step itself — values, errors thrown into the
+plan (which may degrade), errors the plan raises, and OSErrors that are not the driver's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import neo4j.exceptions as neo4j_errors
+import pytest
+
+from graphmem.core.errors import ConnectionError_, QueryError
+from graphmem.store.api import DRIVER_ERRORS
+from graphmem.store.plans import Tx
+from graphmem.store.runner import PlanRun
+
+
+def _run(plan: Any, step: Any) -> Any:
+    """The sync client's loop, with ``step`` for the driver."""
+    run = PlanRun(plan)
+    while not run.done:
+        try:
+            result = step(run.step)
+        except DRIVER_ERRORS as e:
+            run.throw(e)
+        else:
+            run.send(result)
+    return run.value
+
+
+def _plan(*names: str, degrade: bool = False) -> Any:
+    got = []
+    for name in names:
+        try:
+            got.append((yield Tx(list, name)))
+        except QueryError as e:
+            if not degrade:
+                raise
+            got.append(f"degraded: {e.query}")
+    return got
+
+
+def test_a_plan_gets_each_result_and_returns_its_value():
+    assert _run(_plan("as_of", "history"), lambda tx: [tx.name]) == [["as_of"], ["history"]]
+    assert _run(_plan(), lambda call: None) == []
+
+
+def _refuse(call: Any) -> Any:
+    raise neo4j_errors.ClientError("no")
+
+
+def test_a_driver_error_of_a_step_is_thrown_into_the_plan_as_graphmems():
+    assert _run(_plan("as_of", degrade=True), _refuse) == ["degraded: as_of"]
+    with pytest.raises(QueryError) as info:
+        _run(_plan("as_of", "history"), _refuse)
+    assert info.value.query == "as_of" and isinstance(info.value.__cause__, neo4j_errors.ClientError)
+
+
+def test_an_oserror_that_is_not_the_drivers_is_raised_as_is():
+    def broken(call: Any) -> Any:
+        raise FileNotFoundError("weights.bin")
+
+    with pytest.raises(FileNotFoundError):
+        _run(_plan("as_of", degrade=True), broken)
+
+
+def test_a_driver_error_the_plan_raises_is_translated_under_the_last_step():
+    def plan() -> Any:
+        yield Tx(list, "as_of")
+        raise neo4j_errors.ServiceUnavailable("gone")
+
+    with pytest.raises(ConnectionError_):
+        _run(plan(), lambda call: [])
