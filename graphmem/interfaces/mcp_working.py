@@ -51,6 +51,11 @@ class WorkingTools(ToolSet):
 
     TOOLS = ("working_add", "working_items", "working_use", "working_checkpoint", "working_resume", "working_close")
 
+    def _wm(self, session: str, **policy: Any) -> Any:
+        """``store.working(session)``. Any here: WorkingMemory's methods are typed as the sync client
+        returns them, and on this (async) store each returns a coroutine of that type instead."""
+        return self.store.working(session, **policy)
+
     @guarded
     async def working_add(self, session: str, text: str, type: Literal["turn", "tool_result", "decision",
                                                                        "hypothesis", "instruction", "todo"] = "turn",
@@ -73,7 +78,7 @@ class WorkingTools(ToolSet):
         role: Literal["user", "tool", "agent"] = \
             "user" if said_by == "user" and type == "turn" else ("tool" if type == "tool_result" else "agent")
         # the policy knobs given (working() takes None as not given: the stored policy holds)
-        wm = self.store.working(session, budget_tokens=budget_tokens, strategy=strategy, warn_ratio=warn_ratio,
+        wm = self._wm(session, budget_tokens=budget_tokens, strategy=strategy, warn_ratio=warn_ratio,
                                 keep_recent=keep_recent, summary_ratio=summary_ratio)
         r = await wm.add(
             text, type=type, role=role, author=self.user if role == "user" else self.agent, importance=importance,
@@ -86,26 +91,26 @@ class WorkingTools(ToolSet):
     async def working_items(self, session: str, include_evicted: bool = False) -> dict[str, Any]:
         """The session's live working-memory items, oldest first (`include_evicted`: also those the
         budget evicted or a summary replaced, marked)."""
-        return {"items": [_item(i) for i in await self.store.working(session).items(include_evicted=include_evicted)]}
+        return {"items": [_item(i) for i in await self._wm(session).items(include_evicted=include_evicted)]}
 
     @guarded
     async def working_use(self, session: str, item_ids: list[str]) -> dict[str, Any]:
         """Record that you used these items: among items of equal importance, eviction drops the
         least recently used first."""
-        r = await self.store.working(session).use(*item_ids)
+        r = await self._wm(session).use(*item_ids)
         return {"seq": r.seq, "used": item_ids}
 
     @guarded
     async def working_checkpoint(self, session: str, state: dict[str, Any],
                                  checkpoint_id: str | None = None) -> dict[str, Any]:
         """Record the task's state (a JSON object) so a restarted agent resumes from it."""
-        r = await self.store.working(session).checkpoint(state, id=checkpoint_id)
+        r = await self._wm(session).checkpoint(state, id=checkpoint_id)
         return {"seq": r.seq, "duplicate": r.duplicate}
 
     @guarded
     async def working_resume(self, session: str) -> dict[str, Any]:
         """Where to pick the task up: the last checkpoint's state and the live items."""
-        r = await self.store.working(session).resume()
+        r = await self._wm(session).resume()
         return {"status": r.status, "state": r.state, "checkpoints": r.checkpoints,
                 "used_tokens": r.used_tokens, "items": [_item(i) for i in r.items]}
 
@@ -116,7 +121,7 @@ class WorkingTools(ToolSet):
         """End the task: the user's statements go to long-term memory, your decisions and hypotheses
         become unconfirmed candidates, tool results only sources; the outcome is recorded.
         `wrong_memory`: fact ids that proved wrong during the task; `area`: the playbook area."""
-        r = await self.store.working(session).close(outcome, task=task, steps=steps, errors=errors,
+        r = await self._wm(session).close(outcome, task=task, steps=steps, errors=errors,
                                                     wrong_memory=wrong_memory, area=area)
         out: dict[str, Any] = r.model_dump(mode="json", exclude_none=True)
         return out
