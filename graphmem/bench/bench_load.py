@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from .bench import percentile
+from .kg_phases import percentile
 from ..store.client import GraphMem
 from ..store.settings import Settings
 

@@ -137,6 +137,77 @@ def _pct(values: list[float], q: float) -> float:
     return round(values[min(len(values) - 1, int(q * len(values)))], 2) if values else 0.0
 
 
+@dataclass
+class _Tallies:
+    """What a run counts: a Tally per (split, method, category, budget), context() latencies, and
+    what ingest took (turns, wall seconds, CPU seconds of this process)."""
+
+    by_key: dict[tuple[str, str, str, int], Tally] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    turns: int = 0
+    seconds: float = 0.0
+    cpu: float = 0.0
+
+    def add(self, split: str, cat: str, budget: int, shown: dict[str, set[str]], evidence: list[str]) -> None:
+        for method in METHODS:
+            for s in (split, "all"):
+                for c in (cat, "all"):
+                    self.by_key.setdefault((s, method, c, budget), Tally()).add(shown[method], evidence)
+
+    def ingest(self, mem: Any, conv: Conversation) -> None:
+        t0, c0 = time.perf_counter(), time.process_time()
+        mem.ingest_bulk([{"id": t.id, "speaker": t.speaker, "at": t.at.isoformat(), "text": t.text}
+                         for t in conv.turns])
+        self.seconds += time.perf_counter() - t0
+        self.cpu += time.process_time() - c0
+        self.turns += len(conv.turns)
+
+
+def _ask(bm25s: Any, mem: Any, conv: Conversation, budgets: tuple[int, ...], config: Any, tallies: _Tallies) -> None:
+    """Every question of ``conv`` at every budget, three ways (graphmem, BM25, recency)."""
+    corpus = bm25s.tokenize([t.text for t in conv.turns], stopwords="en", show_progress=False)
+    bm25 = bm25s.BM25()
+    bm25.index(corpus, show_progress=False)
+    latest_first = sorted(range(len(conv.turns)), key=lambda i: (conv.turns[i].at, i), reverse=True)
+    split = "dev" if conv.id in DEV else "heldout"
+    for q in conv.questions:
+        tokens = bm25s.tokenize([q.text], stopwords="en", show_progress=False)
+        if tokens.vocab:
+            docs, _ = bm25.retrieve(tokens, k=len(conv.turns), show_progress=False)
+            ranked = [int(i) for i in docs[0]]
+        else:
+            ranked = []
+        for budget in budgets:
+            t0 = time.perf_counter()
+            ctx = mem.context(q.text, budget_tokens=budget, valid_at=conv.now, config=config)
+            tallies.latencies.append((time.perf_counter() - t0) * 1000)
+            shown = {"graphmem": _graphmem_shown(ctx),
+                     "bm25": _shown(conv.turns, ranked, budget, mem.tenant, conv.now),
+                     "recency": _shown(conv.turns, latest_first, budget, mem.tenant, conv.now)}
+            tallies.add(split, CATEGORIES[q.category], budget, shown, q.evidence)
+
+
+def _result(store: Any, convs: list[Conversation], budgets: tuple[int, ...], t: _Tallies,
+            worker_cpu: float, ingest_load: list[float]) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "benchmark": "locomo-recall", "conversations": [c.id for c in convs],
+        "questions": sum(len(c.questions) for c in convs), "budgets": list(budgets),
+        "ingest_turns": t.turns, "ingest_turns_per_s": round(t.turns / t.seconds, 1),
+        # Wall turns/s depends on what else runs: the CPU it took (this process; the parse worker,
+        # graphmem/extract/parse_pool.py; not the server's) and the load when ingest ended.
+        "ingest_seconds": round(t.seconds, 1),
+        "ingest_cpu_ms_per_turn": round(t.cpu * 1000 / t.turns, 2),
+        "ingest_worker_cpu_ms_per_turn": round(worker_cpu * 1000 / t.turns, 2),
+        "ingest_load_average": ingest_load,
+        "context_p50_ms": _pct(t.latencies, 0.5), "context_p95_ms": _pct(t.latencies, 0.95),
+        "embedder": getattr(store.embedder, "name", None),
+        # Latency and turns/s depend on what else runs: say how busy the machine was (1/5/15 min).
+        "load_average": [round(x, 1) for x in os.getloadavg()], "cpus": os.cpu_count(), "scores": {}}
+    for (split, method, cat, budget), tally in sorted(t.by_key.items()):
+        result["scores"].setdefault(split, {}).setdefault(method, {}).setdefault(cat, {})[str(budget)] = tally.summary()
+    return result
+
+
 def run(store: Any, path: Path, *, conversations: list[str] | None = None, budgets: tuple[int, ...] = BUDGETS,
         keep: bool = False, log: Callable[[str], None] = lambda s: None, config: Any = None,
         questions: bool = True) -> dict[str, Any]:
@@ -145,79 +216,25 @@ def run(store: Any, path: Path, *, conversations: list[str] | None = None, budge
     from ..core.extras import require
     bm25s = require("bench", "bm25s")
     convs = load_locomo(path, conversations)
-    tallies: dict[tuple[str, str, str, int], Tally] = {}  # (split, method, category, budget)
-    latencies: list[float] = []
-    ingest_turns, ingest_seconds, ingest_cpu = 0, 0.0, 0.0
+    tallies = _Tallies()
     from ..extract import parse_pool
     worker_cpu0 = parse_pool.worker_cpu_seconds()
-
-    def tally(split: str, method: str, cat: str, budget: int) -> Tally:
-        return tallies.setdefault((split, method, cat, budget), Tally())
-
     warm = False
     for conv in convs:
         mem = store.for_tenant(f"bench-locomo-{conv.id}")
         mem.drop_tenant()
-        t0, c0 = time.perf_counter(), time.process_time()
-        mem.ingest_bulk([{"id": t.id, "speaker": t.speaker, "at": t.at.isoformat(), "text": t.text}
-                         for t in conv.turns])
-        ingest_seconds += time.perf_counter() - t0
-        ingest_cpu += time.process_time() - c0
-        ingest_turns += len(conv.turns)
+        tallies.ingest(mem, conv)
         log(f"{conv.id}: {len(conv.turns)} turns ingested, {len(conv.questions)} questions")
-        if not questions:
-            if not keep:
-                mem.drop_tenant()
-            continue
-        corpus = bm25s.tokenize([t.text for t in conv.turns], stopwords="en", show_progress=False)
-        bm25 = bm25s.BM25()
-        bm25.index(corpus, show_progress=False)
-        latest_first = sorted(range(len(conv.turns)), key=lambda i: (conv.turns[i].at, i), reverse=True)
-        if not warm:  # the first calls compile query plans and load models: not what a user waits for
-            for q in conv.questions[:5]:
-                mem.context(q.text, budget_tokens=max(budgets), valid_at=conv.now, config=config)
-            warm = True
-        split = "dev" if conv.id in DEV else "heldout"
-        for q in conv.questions:
-            tokens = bm25s.tokenize([q.text], stopwords="en", show_progress=False)
-            if tokens.vocab:
-                docs, _ = bm25.retrieve(tokens, k=len(conv.turns), show_progress=False)
-                ranked = [int(i) for i in docs[0]]
-            else:
-                ranked = []
-            cat = CATEGORIES[q.category]
-            for budget in budgets:
-                t0 = time.perf_counter()
-                ctx = mem.context(q.text, budget_tokens=budget, valid_at=conv.now, config=config)
-                latencies.append((time.perf_counter() - t0) * 1000)
-                shown = {"graphmem": _graphmem_shown(ctx),
-                         "bm25": _shown(conv.turns, ranked, budget, mem.tenant, conv.now),
-                         "recency": _shown(conv.turns, latest_first, budget, mem.tenant, conv.now)}
-                for method in METHODS:
-                    for s in (split, "all"):
-                        tally(s, method, cat, budget).add(shown[method], q.evidence)
-                        tally(s, method, "all", budget).add(shown[method], q.evidence)
+        if questions:
+            if not warm:  # the first calls compile query plans and load models: not what a user waits for
+                for q in conv.questions[:5]:
+                    mem.context(q.text, budget_tokens=max(budgets), valid_at=conv.now, config=config)
+                warm = True
+            _ask(bm25s, mem, conv, budgets, config, tallies)
         if not keep:
             mem.drop_tenant()
     ingest_load = [round(x, 1) for x in os.getloadavg()]
-    worker_cpu = parse_pool.worker_cpu_seconds() - worker_cpu0
-    result: dict[str, Any] = {
-        "benchmark": "locomo-recall", "conversations": [c.id for c in convs],
-        "questions": sum(len(c.questions) for c in convs), "budgets": list(budgets),
-        "ingest_turns": ingest_turns, "ingest_turns_per_s": round(ingest_turns / ingest_seconds, 1),
-        # Wall turns/s depends on what else runs: the CPU it took (this process; the parse worker,
-        # graphmem/extract/parse_pool.py; not the server's) and the load when ingest ended.
-        "ingest_seconds": round(ingest_seconds, 1),
-        "ingest_cpu_ms_per_turn": round(ingest_cpu * 1000 / ingest_turns, 2),
-        "ingest_worker_cpu_ms_per_turn": round(worker_cpu * 1000 / ingest_turns, 2),
-        "ingest_load_average": ingest_load,
-        "context_p50_ms": _pct(latencies, 0.5), "context_p95_ms": _pct(latencies, 0.95),
-        "embedder": getattr(store.embedder, "name", None),
-        # Latency and turns/s depend on what else runs: say how busy the machine was (1/5/15 min).
-        "load_average": [round(x, 1) for x in os.getloadavg()], "cpus": os.cpu_count(), "scores": {}}
-    for (split, method, cat, budget), t in sorted(tallies.items()):
-        result["scores"].setdefault(split, {}).setdefault(method, {}).setdefault(cat, {})[str(budget)] = t.summary()
-    return result
+    return _result(store, convs, budgets, tallies, parse_pool.worker_cpu_seconds() - worker_cpu0, ingest_load)
 
 
 def table(result: dict[str, Any]) -> str:

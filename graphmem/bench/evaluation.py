@@ -23,7 +23,7 @@ from typing import Any
 from ..core.errors import GraphMemError
 from ..store.ops import history_values
 
-__all__ = ["EvalReport", "Failure", "run_files", "run_files_async", "run_scenarios", "run_scenarios_async"]
+__all__ = ["EvalReport", "Failure", "Score", "run_files", "run_files_async", "run_scenarios", "run_scenarios_async"]
 
 
 async def _v(result: Any) -> Any:
@@ -51,30 +51,47 @@ class Failure:
 
 
 @dataclass
+class Score:
+    """One accuracy of an evaluation: ``ok`` right out of ``total`` counted."""
+
+    ok: int = 0
+    total: int = 0
+
+    def count(self, right: bool) -> None:
+        self.total += 1
+        self.ok += right
+
+    def text(self) -> str:
+        return f"{self.ok}/{self.total} ({100.0 * self.ok / self.total:.1f}%)" if self.total else "0/0 (n/a)"
+
+
+@dataclass
 class EvalReport:
+    """What a run counted: queries passed and failed, and three accuracies — current facts
+    (as_of and path), provenance (queries that expect a source) and, with ``recall``, recall agreement."""
+
     passed: int = 0
     failed: int = 0
-    current_ok: int = 0
-    current_total: int = 0
-    provenance_ok: int = 0
-    provenance_total: int = 0
-    recall_ok: int = 0
-    recall_total: int = 0
+    current: Score = field(default_factory=Score)
+    provenance: Score = field(default_factory=Score)
+    recall: Score = field(default_factory=Score)
     failures: list[Failure] = field(default_factory=list)
 
+    def fail(self, failure: Failure) -> None:
+        self.failed += 1
+        self.failures.append(failure)
+
     def summary_lines(self) -> list[str]:
-        def pct(a: int, b: int) -> str:
-            return f"{a}/{b} ({100.0 * a / b:.1f}%)" if b else "0/0 (n/a)"
         return [f"{self.passed} passed, {self.failed} failed",
-                f"current-fact accuracy: {pct(self.current_ok, self.current_total)}",
-                f"provenance accuracy: {pct(self.provenance_ok, self.provenance_total)}"] + \
-            ([f"recall agreement: {pct(self.recall_ok, self.recall_total)}"] if self.recall_total else [])
+                f"current-fact accuracy: {self.current.text()}",
+                f"provenance accuracy: {self.provenance.text()}"] + \
+            ([f"recall agreement: {self.recall.text()}"] if self.recall.total else [])
 
     def to_json(self) -> dict[str, Any]:
         return {"passed": self.passed, "failed": self.failed,
-                "current_fact_accuracy": [self.current_ok, self.current_total],
-                "provenance_accuracy": [self.provenance_ok, self.provenance_total],
-                "recall_agreement": [self.recall_ok, self.recall_total],
+                "current_fact_accuracy": [self.current.ok, self.current.total],
+                "provenance_accuracy": [self.provenance.ok, self.provenance.total],
+                "recall_agreement": [self.recall.ok, self.recall.total],
                 "failures": [f.__dict__ for f in self.failures]}
 
 
@@ -161,25 +178,26 @@ async def _recall(store: Any, q: dict[str, Any]) -> tuple[Any, Any] | None:
     return {"as_of": want, "source": a.source}, {"context": got, "sources": sources}
 
 
-async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
-                              keep: bool = False, recall: bool = False) -> EvalReport:
-    """Run scenarios through ``store`` — a GraphMem or an AsyncGraphMem."""
-    report = report or EvalReport()
-    for sc in scenarios:
-        run_id = uuid.uuid4().hex[:8]
-        default_tenant = sc.get("tenant", "default")
-        used: set[str] = set()
+class _Scenario:
+    """One scenario's run: its tenants (fresh, named with a run id) and the report it counts into."""
 
-        def tenant_store(name: str | None) -> Any:
-            real = f"eval-{run_id}-{name or default_tenant}"
-            used.add(real)
-            return store.for_tenant(real)
+    def __init__(self, store: Any, sc: dict[str, Any], report: EvalReport) -> None:
+        self.store, self.sc, self.report = store, sc, report
+        self.run_id = uuid.uuid4().hex[:8]
+        self.used: set[str] = set()
 
-        for name, spec in (sc.get("topics") or {}).items():
-            await _v(tenant_store(None).declare_topic(name, spec.get("cardinality", "one")))
-        for i, ev in enumerate(sc.get("events", [])):
+    def tenant(self, name: str | None) -> Any:
+        real = f"eval-{self.run_id}-{name or self.sc.get('tenant', 'default')}"
+        self.used.add(real)
+        return self.store.for_tenant(real)
+
+    async def apply_events(self) -> None:
+        """Declare the topics, apply the events in order; an event with ``expect_error`` must be refused."""
+        for name, spec in (self.sc.get("topics") or {}).items():
+            await _v(self.tenant(None).declare_topic(name, spec.get("cardinality", "one")))
+        for i, ev in enumerate(self.sc.get("events", [])):
             ev = dict(ev)
-            target = tenant_store(ev.pop("tenant", None))
+            target = self.tenant(ev.pop("tenant", None))
             expect_error = bool(ev.pop("expect_error", False))
             try:
                 await _v(target.apply(ev))
@@ -187,51 +205,61 @@ async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], repor
             except GraphMemError as e:
                 err = e
             if expect_error and err is None:
-                report.failures.append(Failure(sc["id"], i, f"event {ev.get('op')}", "an error", "accepted"))
-                report.failed += 1
+                self.report.fail(Failure(self.sc["id"], i, f"event {ev.get('op')}", "an error", "accepted"))
             elif not expect_error and err is not None:
-                report.failures.append(Failure(sc["id"], i, f"event {ev.get('op')}", "accepted",
-                                               f"{type(err).__name__}: {err}"))
-                report.failed += 1
+                self.report.fail(Failure(self.sc["id"], i, f"event {ev.get('op')}", "accepted",
+                                         f"{type(err).__name__}: {err}"))
+
+    async def ask(self, i: int, q: dict[str, Any], recall: bool) -> None:
+        """One query compared with what it expects (and, with ``recall``, an as_of read through context())."""
+        report, target = self.report, self.tenant(q.get("tenant"))
+        try:
+            got = await _ask(target, q)
+            bad = _compare(q, got)
+        except GraphMemError as e:
+            got, bad = {"error": f"{type(e).__name__}: {e}"}, [("error", q["expect"], str(e))]
+        value_keys = {"value", "values", "conflict"}
+        if q["q"] in ("as_of", "path"):
+            report.current.count(not any(k in value_keys or k == "error" for k, _, _ in bad))
+        if "source" in q["expect"]:
+            report.provenance.count(not any(k in ("source", "error") for k, _, _ in bad))
+        if bad:
+            desc = f"{q['q']} {q.get('subject') or q.get('start')}/{q.get('topic') or q.get('path')}"
+            extras = {k: q[k] for k in ("valid_at", "known_at", "env", "session") if k in q}
+            if extras:
+                desc += " " + json.dumps(extras)
+            report.fail(Failure(self.sc["id"], i, desc, q["expect"], got))
+        else:
+            report.passed += 1
+        if recall and q["q"] == "as_of":
+            await self.agree(i, q, target)
+
+    async def agree(self, i: int, q: dict[str, Any], target: Any) -> None:
+        """Recall agreement: context() shows for the slot what as_of answers."""
+        try:
+            differs = await _recall(target, q)
+        except GraphMemError as e:
+            differs = ({"as_of": "an answer"}, {"error": f"{type(e).__name__}: {e}"})
+        self.report.recall.count(differs is None)
+        if differs is not None:
+            self.report.fail(Failure(self.sc["id"], i, f"recall {q['subject']}/{q['topic']}", *differs))
+
+    async def drop(self) -> None:
+        for real in self.used:
+            await _v(self.store.for_tenant(real).drop_tenant())
+
+
+async def run_scenarios_async(store: Any, scenarios: list[dict[str, Any]], report: EvalReport | None = None,
+                              keep: bool = False, recall: bool = False) -> EvalReport:
+    """Run scenarios through ``store`` — a GraphMem or an AsyncGraphMem."""
+    report = report or EvalReport()
+    for sc in scenarios:
+        run = _Scenario(store, sc, report)
+        await run.apply_events()
         for i, q in enumerate(sc.get("queries", [])):
-            target = tenant_store(q.get("tenant"))
-            counts_current = q["q"] in ("as_of", "path")
-            counts_source = "source" in q["expect"]
-            try:
-                got = await _ask(target, q)
-                bad = _compare(q, got)
-            except GraphMemError as e:
-                got, bad = {"error": f"{type(e).__name__}: {e}"}, [("error", q["expect"], str(e))]
-            value_keys = {"value", "values", "conflict"}
-            if counts_current:
-                report.current_total += 1
-                report.current_ok += not any(k in value_keys or k == "error" for k, _, _ in bad)
-            if counts_source:
-                report.provenance_total += 1
-                report.provenance_ok += not any(k in ("source", "error") for k, _, _ in bad)
-            if bad:
-                report.failed += 1
-                desc = f"{q['q']} {q.get('subject') or q.get('start')}/{q.get('topic') or q.get('path')}"
-                extras = {k: q[k] for k in ("valid_at", "known_at", "env", "session") if k in q}
-                if extras:
-                    desc += " " + json.dumps(extras)
-                report.failures.append(Failure(sc["id"], i, desc, q["expect"], got))
-            else:
-                report.passed += 1
-            if recall and q["q"] == "as_of":
-                report.recall_total += 1
-                try:
-                    differs = await _recall(target, q)
-                except GraphMemError as e:
-                    differs = ({"as_of": "an answer"}, {"error": f"{type(e).__name__}: {e}"})
-                if differs is None:
-                    report.recall_ok += 1
-                else:
-                    report.failed += 1
-                    report.failures.append(Failure(sc["id"], i, f"recall {q['subject']}/{q['topic']}", *differs))
+            await run.ask(i, q, recall)
         if not keep:
-            for real in used:
-                await _v(store.for_tenant(real).drop_tenant())
+            await run.drop()
     return report
 
 

@@ -8,14 +8,12 @@ agent's; the model never names a speaker or a tenant. ``working_close`` is the e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Literal
+from typing import Any, Literal
 
 from ..core.errors import AccessError
+from .mcp_tools import ToolSet, guarded
 
-if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
-
-__all__ = ["context_of", "register"]
+__all__ = ["WorkingTools", "context_of"]
 
 
 def _item(i: Any) -> dict[str, Any]:
@@ -48,13 +46,19 @@ async def context_of(store: Any, task: str, session: str | None, **kw: Any) -> t
     return await store.context(task, session=session, **kw), False
 
 
-def register(server: MCPServer, store: Any, *, user: str | None, agent: str,
-             guarded: Callable[[Awaitable[dict[str, Any]]], Awaitable[dict[str, Any]]]) -> None:
-    """Add the working-memory tools to ``server``."""
+class WorkingTools(ToolSet):
+    """The working-memory tools (see the module docstring)."""
 
-    @server.tool()
-    async def working_add(session: str, text: str, type: Literal["turn", "tool_result", "decision", "hypothesis",
-                                                                 "instruction", "todo"] = "turn",
+    TOOLS = ("working_add", "working_items", "working_use", "working_checkpoint", "working_resume", "working_close")
+
+    def _wm(self, session: str, **policy: Any) -> Any:
+        """``store.working(session)``. Any here: WorkingMemory's methods are typed as the sync client
+        returns them, and on this (async) store each returns a coroutine of that type instead."""
+        return self.store.working(session, **policy)
+
+    @guarded
+    async def working_add(self, session: str, text: str, type: Literal["turn", "tool_result", "decision",
+                                                                       "hypothesis", "instruction", "todo"] = "turn",
                           said_by: Literal["user", "assistant"] = "assistant", importance: float = 0.5,
                           item_id: str | None = None, cites: list[str] | None = None,
                           claim: dict[str, Any] | None = None, source: str | None = None,
@@ -69,65 +73,55 @@ def register(server: MCPServer, store: Any, *, user: str | None, agent: str,
         task parameter never kept. `budget_tokens`, `strategy` ("compress" or "evict"), `warn_ratio`,
         `keep_recent`, `summary_ratio` set the session's budget policy from this add on. The answer
         warns when the session reaches 80% (`warn_ratio`) of its budget."""
-        async def go() -> dict[str, Any]:
-            if said_by == "user" and user is None:
-                raise AccessError("this server was started without --user: it cannot record a user's words")
-            role = "user" if said_by == "user" and type == "turn" else ("tool" if type == "tool_result" else "agent")
-            policy = {k: v for k, v in (("budget_tokens", budget_tokens), ("strategy", strategy),
-                                        ("warn_ratio", warn_ratio), ("keep_recent", keep_recent),
-                                        ("summary_ratio", summary_ratio)) if v is not None}
-            r = await store.working(session, **policy).add(
-                text, type=type, role=role, author=user if role == "user" else agent, importance=importance,
-                id=item_id, cites=cites, claim=claim, temporary=temporary, source=source)
-            return {"item": r.item.id, "duplicate": r.duplicate, "used_tokens": r.used_tokens,
-                    "budget_tokens": r.budget_tokens, "warning": r.warning, "evicted": r.evicted,
-                    "summary": r.summary.id if r.summary else None}
-        return await guarded(go())
+        if said_by == "user" and self.user is None:
+            raise AccessError("this server was started without --user: it cannot record a user's words")
+        role: Literal["user", "tool", "agent"] = \
+            "user" if said_by == "user" and type == "turn" else ("tool" if type == "tool_result" else "agent")
+        # the policy knobs given (working() takes None as not given: the stored policy holds)
+        wm = self._wm(session, budget_tokens=budget_tokens, strategy=strategy, warn_ratio=warn_ratio,
+                                keep_recent=keep_recent, summary_ratio=summary_ratio)
+        r = await wm.add(
+            text, type=type, role=role, author=self.user if role == "user" else self.agent, importance=importance,
+            id=item_id, cites=cites, claim=claim, temporary=temporary, source=source)
+        return {"item": r.item.id, "duplicate": r.duplicate, "used_tokens": r.used_tokens,
+                "budget_tokens": r.budget_tokens, "warning": r.warning, "evicted": r.evicted,
+                "summary": r.summary.id if r.summary else None}
 
-    @server.tool()
-    async def working_items(session: str, include_evicted: bool = False) -> dict[str, Any]:
+    @guarded
+    async def working_items(self, session: str, include_evicted: bool = False) -> dict[str, Any]:
         """The session's live working-memory items, oldest first (`include_evicted`: also those the
         budget evicted or a summary replaced, marked)."""
-        async def go() -> dict[str, Any]:
-            return {"items": [_item(i) for i in await store.working(session).items(include_evicted=include_evicted)]}
-        return await guarded(go())
+        return {"items": [_item(i) for i in await self._wm(session).items(include_evicted=include_evicted)]}
 
-    @server.tool()
-    async def working_use(session: str, item_ids: list[str]) -> dict[str, Any]:
+    @guarded
+    async def working_use(self, session: str, item_ids: list[str]) -> dict[str, Any]:
         """Record that you used these items: among items of equal importance, eviction drops the
         least recently used first."""
-        async def go() -> dict[str, Any]:
-            r = await store.working(session).use(*item_ids)
-            return {"seq": r.seq, "used": item_ids}
-        return await guarded(go())
+        r = await self._wm(session).use(*item_ids)
+        return {"seq": r.seq, "used": item_ids}
 
-    @server.tool()
-    async def working_checkpoint(session: str, state: dict[str, Any], checkpoint_id: str | None = None) -> dict[str, Any]:
+    @guarded
+    async def working_checkpoint(self, session: str, state: dict[str, Any],
+                                 checkpoint_id: str | None = None) -> dict[str, Any]:
         """Record the task's state (a JSON object) so a restarted agent resumes from it."""
-        async def go() -> dict[str, Any]:
-            r = await store.working(session).checkpoint(state, id=checkpoint_id)
-            return {"seq": r.seq, "duplicate": r.duplicate}
-        return await guarded(go())
+        r = await self._wm(session).checkpoint(state, id=checkpoint_id)
+        return {"seq": r.seq, "duplicate": r.duplicate}
 
-    @server.tool()
-    async def working_resume(session: str) -> dict[str, Any]:
+    @guarded
+    async def working_resume(self, session: str) -> dict[str, Any]:
         """Where to pick the task up: the last checkpoint's state and the live items."""
-        async def go() -> dict[str, Any]:
-            r = await store.working(session).resume()
-            return {"status": r.status, "state": r.state, "checkpoints": r.checkpoints,
-                    "used_tokens": r.used_tokens, "items": [_item(i) for i in r.items]}
-        return await guarded(go())
+        r = await self._wm(session).resume()
+        return {"status": r.status, "state": r.state, "checkpoints": r.checkpoints,
+                "used_tokens": r.used_tokens, "items": [_item(i) for i in r.items]}
 
-    @server.tool()
-    async def working_close(session: str, outcome: Literal["success", "failure"], task: str | None = None,
+    @guarded
+    async def working_close(self, session: str, outcome: Literal["success", "failure"], task: str | None = None,
                             steps: list[str] | None = None, errors: list[str] | None = None,
                             wrong_memory: list[str] | None = None, area: str | None = None) -> dict[str, Any]:
         """End the task: the user's statements go to long-term memory, your decisions and hypotheses
         become unconfirmed candidates, tool results only sources; the outcome is recorded.
         `wrong_memory`: fact ids that proved wrong during the task; `area`: the playbook area."""
-        async def go() -> dict[str, Any]:
-            r = await store.working(session).close(outcome, task=task, steps=steps, errors=errors,
-                                                   wrong_memory=wrong_memory, area=area)
-            out: dict[str, Any] = r.model_dump(mode="json", exclude_none=True)
-            return out
-        return await guarded(go())
+        r = await self._wm(session).close(outcome, task=task, steps=steps, errors=errors,
+                                                    wrong_memory=wrong_memory, area=area)
+        out: dict[str, Any] = r.model_dump(mode="json", exclude_none=True)
+        return out

@@ -29,32 +29,33 @@ configured Bolt port there, then among the running launchers' command lines (``/
 ``GRAPHMEM_HOME`` has none: ``make demo`` (home ``./.graphmem``) followed by a plain
 ``graphmem server stop`` stops that server. Something else answering on the port is reported as
 such (:attr:`ServerInfo.other`), never as a stopped server, and never stopped.
+
+This module starts, reports and stops the JVM; the Maven step lives in graphmem.local.jars and
+the lookup of running servers (server.json, the registry, /proc) in graphmem.local.registry.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 from typing import Any
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..core.config import env_config
-from ..core.errors import ConfigurationError, ServerError
-from ..store.settings import LOCAL_BOLT_PORT, LOCAL_HTTP_PORT, PASSWORD_FILE, graphmem_home, registry_dir
+from ..core.errors import ServerError
+from ..store.settings import LOCAL_BOLT_PORT, LOCAL_HTTP_PORT, PASSWORD_FILE, graphmem_home
+from .jars import JDK_HINT, build, which
+from .registry import LAUNCHER, alive, launchers, locate, read_state, register, state_file, unregister
 
-__all__ = ["ServerInfo", "build", "home", "start", "status", "stop"]
+__all__ = ["ServerInfo", "alive", "build", "home", "locate", "start", "status", "stop"]
 
 HOST = "127.0.0.1"
-LAUNCHER = "graphmem.server.LocalNeo4j"
 
 
 def home() -> Path:
@@ -82,14 +83,6 @@ def ensure_password() -> str:
     return secret
 
 
-def _project_dir() -> Path:
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "neo4j_local", here.parent / "docker" / "neo4j-local"):
-        if (candidate / "pom.xml").is_file():
-            return candidate
-    raise ConfigurationError("docker/neo4j-local/pom.xml is missing; reinstall graphmem")
-
-
 @dataclass
 class ServerInfo:
     running: bool
@@ -112,145 +105,6 @@ class ServerInfo:
         return (f"graphmem local Neo4j: {state}\n  Bolt:    {self.bolt_uri}\n  Browser: {self.browser_url}\n"
                 f"  home:    {self.home}\n  data:    {self.data_dir}\n  log:     {self.log_file}\n"
                 f"  auth:    {'on' if self.auth else 'off'}")
-
-
-def _which(tool: str, hint: str) -> str:
-    java_home = env_config().java_home
-    if tool == "java" and java_home and Path(java_home, "bin", "java").is_file():
-        return str(Path(java_home, "bin", "java"))
-    path = shutil.which(tool)
-    if not path:
-        raise ConfigurationError(f"'{tool}' is not installed; {hint}")
-    return path
-
-
-def _stamp(project: Path) -> str:
-    h = hashlib.sha256()
-    for f in sorted([project / "pom.xml", *project.rglob("*.java")]):
-        h.update(f.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def build(quiet: bool = True) -> Path:
-    """Resolve the jars and compile the launcher once (again only when the pom or launcher change)."""
-    project = _project_dir()
-    out = home() / "build"
-    stamp = _stamp(project)
-    if (out / "classpath.txt").is_file() and (out / "stamp").is_file() and (out / "stamp").read_text() == stamp:
-        return out
-    mvn = _which("mvn", "install Maven (Debian: apt-get install maven) and a JDK 17")
-    _which("javac", "install a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless)")
-    out.mkdir(parents=True, exist_ok=True)
-    cmd = [mvn, "-B", "-f", str(project / "pom.xml"), f"-Dgraphmem.build.dir={out}", "package"]
-    if quiet:
-        cmd.insert(1, "-q")
-    print("graphmem: fetching Neo4j, Browser and APOC from Maven Central (first start only)...", file=sys.stderr)
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-        raise ServerError(f"the Maven build of the local Neo4j failed (is Maven Central reachable?):\n{tail}")
-    (out / "stamp").write_text(stamp)
-    return out
-
-
-def _state_file(where: Path | None = None) -> Path:
-    return (where or home()) / "server.json"
-
-
-def _read_state(where: Path | None = None) -> dict[str, Any] | None:
-    try:
-        state = json.loads(_state_file(where).read_text())
-        return state if isinstance(state, dict) else None
-    except (OSError, ValueError):
-        return None
-
-
-def _register(state: dict[str, Any]) -> None:
-    folder = registry_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        (folder / f"{state['bolt_port']}.json").write_text(json.dumps(state))
-    except OSError:  # best effort: /proc still finds the server
-        pass
-
-
-def _unregister(port: int, pid: int | None) -> None:
-    entry = registry_dir() / f"{port}.json"
-    try:
-        if json.loads(entry.read_text()).get("pid") == pid:
-            entry.unlink()
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
-def _launcher_args(pid: int) -> dict[str, str] | None:
-    """The options of the graphmem launcher running as ``pid`` (from /proc), or None if it is not one."""
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            args = f.read().decode(errors="replace").split("\0")
-    except OSError:
-        return None
-    if LAUNCHER not in args:
-        return None
-    rest = args[args.index(LAUNCHER) + 1:]
-    return {k: v for k, v in zip(rest, rest[1:]) if k.startswith("--")}
-
-
-def _launchers() -> list[tuple[int, dict[str, str]]]:
-    found = []
-    for entry in Path("/proc").glob("[0-9]*"):
-        args = _launcher_args(int(entry.name))
-        if args is not None:
-            found.append((int(entry.name), args))
-    return found
-
-
-def _state_of(pid: int, args: dict[str, str]) -> tuple[Path, dict[str, Any]]:
-    """The home and state of a running launcher: its home's server.json when it names this pid."""
-    where = Path(args.get("--home", "")).parent
-    state = _read_state(where)
-    if not state or state.get("pid") != pid:
-        state = {"pid": pid, "bolt_port": int(args.get("--bolt-port", 0)), "http_port": int(args.get("--http-port", 0)),
-                 "auth": None, "home": str(where)}
-    return where, state
-
-
-def locate(bolt_port: int | None = None) -> tuple[Path, dict[str, Any]] | None:
-    """The running graphmem server to act on: the one of ``GRAPHMEM_HOME`` if it runs (on
-    ``bolt_port`` when one is given), else the one on ``bolt_port`` (default 7687) whichever home
-    started it (the registry, then /proc); None when there is none."""
-    state = _read_state()
-    if state and _alive(state.get("pid")) and bolt_port in (None, state.get("bolt_port")):
-        return home(), state
-    bolt_port = bolt_port or (state or {}).get("bolt_port") or LOCAL_BOLT_PORT
-    try:
-        entry = json.loads((registry_dir() / f"{bolt_port}.json").read_text())
-        pid = int(entry["pid"])
-    except (OSError, ValueError, KeyError, TypeError):
-        pid = 0
-    args = _launcher_args(pid) if pid and _alive(pid) else None
-    if args is not None:
-        return _state_of(pid, args)
-    for pid, args in _launchers():
-        if args.get("--bolt-port") == str(bolt_port) and _alive(pid):
-            return _state_of(pid, args)
-    return None
-
-
-def _alive(pid: int | None) -> bool:
-    if not pid:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:  # a zombie (exited child not yet reaped) is not alive
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(") ")[-1][:1] != "Z"
-    except OSError:
-        return True
 
 
 def _port_open(port: int, host: str = HOST) -> bool:
@@ -276,7 +130,7 @@ def _info(state: dict[str, Any] | None, bolt_port: int = LOCAL_BOLT_PORT, http_p
         bolt_port, http_port = state["bolt_port"], state["http_port"]
     where = where or home()
     data = where / "neo4j"
-    return ServerInfo(running=state is not None and _alive(state.get("pid")), pid=(state or {}).get("pid"),
+    return ServerInfo(running=state is not None and alive(state.get("pid")), pid=(state or {}).get("pid"),
                       bolt_uri=f"bolt://{HOST}:{bolt_port}", browser_url=f"http://{HOST}:{http_port}/browser/",
                       data_dir=str(data / "data"), log_file=str(data / "logs" / "graphmem-server.log"),
                       auth=bool((state or {}).get("auth")), home=str(where))
@@ -295,7 +149,7 @@ def status(bolt_port: int | None = None) -> ServerInfo:
     found = locate(bolt_port)
     if found:
         return _info(found[1], where=found[0])
-    state = _read_state() if bolt_port is None else None
+    state = read_state() if bolt_port is None else None
     port = state["bolt_port"] if state and state.get("bolt_port") else bolt_port or LOCAL_BOLT_PORT
     info = _info(None, port, state["http_port"] if state and state.get("http_port") else LOCAL_HTTP_PORT)
     info.other = _not_ours(port)
@@ -328,8 +182,8 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
     Auth is on unless ``auth=False``: the password is ``password``, else ``NEO4J_PASSWORD``, else
     the one generated on first start under ``GRAPHMEM_HOME`` (:func:`ensure_password`).
     """
-    state = _read_state()
-    if state and _alive(state.get("pid")):
+    state = read_state()
+    if state and alive(state.get("pid")):
         return _info(state)
     config = env_config()
     if auth:
@@ -341,7 +195,7 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
         if _port_open(port):
             raise ServerError(f"port {port} is already taken by {_taker(port)}; stop it, or choose "
                               f"other ports with --bolt-port/--http-port")
-    java = _which("java", "install a JDK 17 (Debian: apt-get install openjdk-17-jdk-headless)")
+    java = which("java", JDK_HINT)
     out = build()
     neo_home = home() / "neo4j"
     (neo_home / "logs").mkdir(parents=True, exist_ok=True)
@@ -363,22 +217,22 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
                                 env=env, start_new_session=True)
     state = {"pid": proc.pid, "bolt_port": bolt_port, "http_port": http_port, "auth": bool(password),
              "home": str(home())}
-    _state_file().write_text(json.dumps(state))
-    _register(state)
+    state_file().write_text(json.dumps(state))
+    register(state)
     try:
         _wait_for_bolt(proc, bolt_port, log, timeout)
     except ServerError:
         if proc.poll() is None:
             proc.kill()
-        _state_file().unlink(missing_ok=True)
-        _unregister(bolt_port, proc.pid)
+        state_file().unlink(missing_ok=True)
+        unregister(bolt_port, proc.pid)
         raise
     return _info(state)
 
 
 def _taker(port: int) -> str:
     """Who holds ``port``: a graphmem server (and its home) when one does, else :func:`_who_listens`."""
-    for pid, args in _launchers():
+    for pid, args in launchers():
         if port in (_int(args.get("--bolt-port")), _int(args.get("--http-port"))):
             return f"the graphmem server of {Path(args.get('--home', '')).parent} (pid {pid})"
     return _who_listens(port)
@@ -397,9 +251,9 @@ def stop(timeout: float = 60.0, *, bolt_port: int | None = None) -> ServerInfo:
     Something else on the port is not stopped: a :class:`~graphmem.core.errors.ServerError` says what it is."""
     found = locate(bolt_port)
     if not found:
-        own = _read_state()
-        if own is not None and not _alive(own.get("pid")):
-            _state_file().unlink(missing_ok=True)  # a stale record of a server that is gone
+        own = read_state()
+        if own is not None and not alive(own.get("pid")):
+            state_file().unlink(missing_ok=True)  # a stale record of a server that is gone
         port = own["bolt_port"] if bolt_port is None and own and own.get("bolt_port") else bolt_port or LOCAL_BOLT_PORT
         other = _not_ours(port)
         if other:
@@ -409,13 +263,13 @@ def stop(timeout: float = 60.0, *, bolt_port: int | None = None) -> ServerInfo:
     pid = state["pid"]
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + timeout
-    while _alive(pid) and time.monotonic() < deadline:
+    while alive(pid) and time.monotonic() < deadline:
         time.sleep(0.3)
-    if _alive(pid):
+    if alive(pid):
         os.kill(pid, signal.SIGKILL)
-    if (_read_state(where) or {}).get("pid") == pid:
-        _state_file(where).unlink(missing_ok=True)
-    _unregister(state["bolt_port"], pid)
+    if (read_state(where) or {}).get("pid") == pid:
+        state_file(where).unlink(missing_ok=True)
+    unregister(state["bolt_port"], pid)
     return _info(None, state["bolt_port"], state["http_port"], where=where)
 
 

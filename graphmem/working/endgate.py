@@ -183,7 +183,7 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
                            for i in found if i.type == "decision"] or ["(no steps)"]
     card = yield from Playbooks(store)._record(task, done_steps, outcome, errors, area, store.actor,
                                                uid=f"o-wm-{hashlib.sha256(session.encode()).hexdigest()[:24]}")
-    report.card = card
+    report.card = None if card is None else dict(card)
     yield from record(tenant, session, "close", {
         "outcome": outcome, "task": task, "wrong_memory": wrong_memory or [],
         "report": report.model_dump(mode="json", exclude={"duplicate"})}, store._clock(), store.actor)

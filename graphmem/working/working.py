@@ -15,13 +15,19 @@ from __future__ import annotations
 import json
 import uuid
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ValidationError
 from ..core.models import check_ids
 from ..store.ops import Plan
+
+if TYPE_CHECKING:
+    from ..core.models import WriteResult
+    from ..governance.sensitive import SensitiveConfig
+    from ..recall.memory_context import MemoryContext
+    from .endgate import CloseReport
 
 __all__ = ["AddResult", "ItemType", "Resumed", "WorkingItem", "WorkingMemory", "WorkingPolicy"]
 
@@ -30,6 +36,7 @@ Role = Literal["user", "agent", "tool", "system"]
 MAX_STATE_CHARS = 64_000
 # A turn is the agent's unless it is said to be a person's (role="user"): only a person's own words
 # become L1 facts at the end gate (DESIGN.md §5), so nothing is taken for a person's by default.
+T = TypeVar("T")
 _DEFAULT_ROLE = {"turn": "agent", "tool_result": "tool", "decision": "agent", "hypothesis": "agent",
                  "instruction": "user", "todo": "agent", "summary": "system"}
 
@@ -124,7 +131,9 @@ def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any
 
 
 class WorkingMemory:
-    """One session's working memory on a store (sync or async: see the module docstring)."""
+    """One session's working memory on a store. Each method returns the type it names on
+    :class:`~graphmem.store.client.GraphMem`, a coroutine of it on
+    :class:`~graphmem.store.aio.AsyncGraphMem` (see the module docstring)."""
 
     def __init__(self, store: Any, session: str, policy: WorkingPolicy | None = None) -> None:
         check_ids(session=session)
@@ -132,17 +141,19 @@ class WorkingMemory:
         self.session = session
         self.policy = policy
 
-    def _run(self, plan: Plan[Any]) -> Any:
-        return self._store._run(plan)
+    def _run(self, plan: Plan[T]) -> T:
+        result: T = self._store._run(plan)
+        return result
 
     @property
-    def _sensitive(self) -> Any:
+    def _sensitive(self) -> SensitiveConfig:
         from ..governance.sensitive import SensitiveConfig
-        return getattr(self._store, "sensitive", None) or SensitiveConfig.from_env()
+        config: SensitiveConfig = getattr(self._store, "sensitive", None) or SensitiveConfig.from_env()
+        return config
 
     def add(self, text: str, *, type: ItemType = "turn", role: Role | None = None, author: str | None = None,
             importance: float = 0.5, id: str | None = None, cites: list[str] | None = None,
-            claim: dict[str, Any] | None = None, temporary: bool = False, source: str | None = None) -> Any:
+            claim: dict[str, Any] | None = None, temporary: bool = False, source: str | None = None) -> AddResult:
         """Add an item; if the session's budget would overflow, compress or evict in the same
         transaction. ``id`` is an idempotency id: a resumed agent repeating a step adds nothing.
         Secrets matching the configured patterns are masked (or refused) before the ledger sees them."""
@@ -169,7 +180,7 @@ class WorkingMemory:
         return self._run(observe.observed_plan("working_add", store.tenant, observe.mapped(add(
             store.tenant, self.session, spec, self.policy, store._clock(), store.actor), shape)))
 
-    def items(self, *, include_evicted: bool = False) -> Any:
+    def items(self, *, include_evicted: bool = False) -> list[WorkingItem]:
         """The session's items in the order they were added (the live ones, unless asked)."""
         from .working_store import items
 
@@ -178,16 +189,17 @@ class WorkingMemory:
             return [i for i in found if include_evicted or i.evicted_at is None]
         return self._run(plan())
 
-    def use(self, *ids: str) -> Any:
-        """Record that the agent used these items (eviction spares recently used items)."""
+    def use(self, *ids: str) -> WriteResult:
+        """Record that the agent used these items (eviction spares recently used items); the
+        ``use`` event's write result."""
         from .working_store import use
         from ..store import observe
         return self._run(observe.observed_plan("working_use", self._store.tenant, use(
             self._store.tenant, self.session, list(ids), self._store._clock(), self._store.actor)))
 
-    def checkpoint(self, state: dict[str, Any], *, id: str | None = None) -> Any:
+    def checkpoint(self, state: dict[str, Any], *, id: str | None = None) -> WriteResult:
         """Record the task's state (JSON-able) in the ledger; :meth:`resume` returns the latest.
-        ``id`` makes a retried checkpoint apply once."""
+        ``id`` makes a retried checkpoint apply once (its write result says ``duplicate``)."""
         from ..governance.sensitive import scrub_obj
         from .working_store import checkpoint
         if not isinstance(state, dict):
@@ -204,7 +216,7 @@ class WorkingMemory:
         return self._run(observe.observed_plan("working_checkpoint", self._store.tenant, checkpoint(
             self._store.tenant, self.session, clean, self._store._clock(), self._store.actor, id)))
 
-    def resume(self) -> Any:
+    def resume(self) -> Resumed:
         """Where a restarted agent picks the task up: the last checkpoint's state and the live items."""
         from .working_store import resume_state
 
@@ -218,7 +230,7 @@ class WorkingMemory:
                            used_tokens=sum(i.tokens for i in found), policy=got["policy"])
         return self._run(plan())
 
-    def context(self, task: str, **kw: Any) -> Any:
+    def context(self, task: str, **kw: Any) -> MemoryContext:
         """``store.context(task, session=this session, ...)``, and a ``context`` ledger event with the
         tokens it used (what ``graphmem stats`` reports as tokens per context).
 
@@ -233,7 +245,7 @@ class WorkingMemory:
         from .working_store import record, session_row
         store = self._store
 
-        def plan() -> Plan[Any]:
+        def plan() -> Plan[MemoryContext]:
             row = yield from session_row(store.tenant, self.session)
             if row is None:
                 raise NotFoundError(f"no working session {self.session!r} in this tenant: add an item or a "
@@ -253,7 +265,7 @@ class WorkingMemory:
 
     def close(self, outcome: Literal["success", "failure"], *, task: str | None = None,
               steps: list[str] | None = None, errors: list[str] | None = None,
-              wrong_memory: list[str] | None = None, area: str | None = None) -> Any:
+              wrong_memory: list[str] | None = None, area: str | None = None) -> CloseReport:
         """The task end gate (graphmem.working.endgate): what the session learned goes to long-term memory
         through the normal paths, the outcome is recorded for playbooks, the session closes."""
         from ..store import observe

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any, Callable
 
 from ..core.errors import NotFoundError, SessionClosedError, ValidationError
-from ..core.models import parse_event
+from ..core.models import WriteResult, parse_event
 from ..store.ops import Plan, Tx, run_query
 from ..store.projection import UnitOfWork, to_datetime
 from ..store.queries import Steps
@@ -171,10 +171,11 @@ def record(tenant: str, session: str, action: str, detail: dict[str, Any], now: 
     return result
 
 
-def use(tenant: str, session: str, ids: list[str], now: datetime, actor: str) -> Plan[Any]:
+def use(tenant: str, session: str, ids: list[str], now: datetime, actor: str) -> Plan[WriteResult]:
     if not ids:
         raise ValidationError("use needs at least one item id")
-    return (yield from record(tenant, session, "use", {"items": ids}, now, actor, need_items=ids))
+    result: WriteResult = yield from record(tenant, session, "use", {"items": ids}, now, actor, need_items=ids)
+    return result
 
 
 def _escape(part: str) -> str:
@@ -208,9 +209,10 @@ def item_of_source(source: str) -> tuple[str, str] | None:
 
 
 def checkpoint(tenant: str, session: str, state: dict[str, Any], now: datetime, actor: str,
-               id: str | None) -> Plan[Any]:
-    return (yield from record(tenant, session, "checkpoint", {"state": state}, now, actor,
-                              "wm-checkpoint:" + wm_id(session, id) if id else None))
+               id: str | None) -> Plan[WriteResult]:
+    result: WriteResult = yield from record(tenant, session, "checkpoint", {"state": state}, now, actor,
+                                            "wm-checkpoint:" + wm_id(session, id) if id else None)
+    return result
 
 
 def resume_state(tenant: str, session: str) -> Plan[dict[str, Any]]:

@@ -14,7 +14,7 @@ def test_structured_scenarios_all_pass(store, eval_dir):
     report = run_files(store, [eval_dir / "scenarios.json"])
     assert [f.line() for f in report.failures] == []
     assert report.passed == 57
-    assert report.current_ok == report.current_total and report.provenance_ok == report.provenance_total
+    assert report.current.ok == report.current.total and report.provenance.ok == report.provenance.total
 
 
 def _cli(*args: str, settings=None, cwd=None) -> subprocess.CompletedProcess:

@@ -18,9 +18,9 @@ EXE = str(Path(sys.executable).parent / "graphmem")
 def test_context_agrees_with_as_of_on_every_eval_query(store, eval_dir):
     files = [eval_dir / "scenarios.json", eval_dir / "messages.json"]
     report = run_files(store, files, recall=True)
-    assert report.recall_total >= 60
+    assert report.recall.total >= 60
     assert report.failed == 0, "\n".join(f.line() for f in report.failures)
-    assert report.recall_ok == report.recall_total
+    assert report.recall.ok == report.recall.total
 
 
 def test_async_client_agrees_too(neo4j_target, eval_dir):
@@ -31,7 +31,7 @@ def test_async_client_agrees_too(neo4j_target, eval_dir):
             return await run_files_async(mem, [eval_dir / "scenarios.json"], recall=True)
 
     report = asyncio.run(go())
-    assert report.failed == 0 and report.recall_ok == report.recall_total > 40
+    assert report.failed == 0 and report.recall.ok == report.recall.total > 40
 
 
 def test_cli_eval_recall(neo4j_target, eval_dir):

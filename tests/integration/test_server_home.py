@@ -79,12 +79,12 @@ def test_status_and_stop_find_the_server_from_another_home(tmp_path):
         stopped = _cli(b, "server", "stop", "--bolt-port", str(bolt), timeout=120)
         assert stopped.returncode == 0, stopped.stderr
         assert stopped.stdout.strip() == f"Neo4j is stopped; data kept in {tmp_path / 'a' / 'neo4j' / 'data'}"
-        assert not server._alive(pid)
+        assert not server.alive(pid)
         assert not (tmp_path / "a" / "server.json").exists()
         after = json.loads(_cli(a, "server", "status", "--bolt-port", str(bolt), "--json").stdout)
         assert after["running"] is False and after["other"] is None
     finally:
-        if server._alive(pid):
+        if server.alive(pid):
             os.kill(pid, 9)
 
 

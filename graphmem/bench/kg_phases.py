@@ -1,0 +1,176 @@
+"""The measured phases of ``graphmem bench``, one function each (the module docstring of
+graphmem.bench.bench says what each measures and why): ingest beside the raw ``UNWIND … CREATE``
+limit, as-of lookups beside the round-trip floor, the as-of correctness check, three-hop paths,
+``context()`` and ``rebuild``. Each returns its figures as the JSON fields of the result, in the
+order the result lists them; graphmem.bench.kg_workload draws what they ask."""
+
+from __future__ import annotations
+
+import json
+import resource
+import time
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from ..store import queries
+from ..store.client import GraphMem
+from .kg_workload import KGData, Questions, chunks
+from .temporal_kg import KGFact
+
+__all__ = ["asof_correctness", "asof_lookups", "contexts", "ingest", "paths", "percentile", "rebuild", "rss_mb"]
+
+Log = Callable[[str], None]
+AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def _raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, seq: int) -> list[dict[str, Any]]:
+    """The raw baseline's rows for one chunk: the same facts and ledger payloads, numbered on from ``seq``."""
+    return [{"uid": f"r{n}", "seq": n, "subject": f"{replica}:{f.subject}", "object": f"{replica}:{f.object}",
+             "topic": f.relation, "valid_from": f.valid_from.isoformat(), "valid_to": f.valid_to.isoformat(),
+             "payload": json.dumps(e)} for n, (f, e) in enumerate(zip(part, events), seq + 1)]
+
+
+def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int, chunk: int, raw_tenant: str,
+           log: Log) -> tuple[dict[str, float], float]:
+    """``n`` facts through ``apply_bulk`` and, chunk by chunk, through the raw query: facts/s of
+    each, and graphmem's unrounded rate (what rebuild is compared with)."""
+    ingest_s = raw_s = 0.0
+    done = seq = 0
+    raw_create = queries.get("bench/raw_create").text
+    for replica, part in chunks(facts, n, chunk):
+        events = [dict(f.event(), recorded_at=AT.isoformat()) for f in part]
+        t0 = time.perf_counter()
+        tenants[replica].apply_bulk(events, batch_size=chunk)
+        ingest_s += time.perf_counter() - t0
+        rows = _raw_rows(part, events, replica, seq)
+        seq += len(rows)
+        t0 = time.perf_counter()
+        store._driver.execute_query(raw_create, rows=rows, tenant=raw_tenant, at=AT.isoformat(),
+                                    database_=store.settings.database)
+        raw_s += time.perf_counter() - t0
+        done += len(part)
+        log(f"ingested {done:,}/{n:,} facts (graphmem {done / ingest_s:,.0f}/s, raw {done / raw_s:,.0f}/s)")
+    ingest_rate, raw_rate = n / ingest_s, n / raw_s
+    return {"ingest_facts_per_s": round(ingest_rate, 1), "raw_facts_per_s": round(raw_rate, 1),
+            "ingest_ratio": round(ingest_rate / raw_rate, 3)}, ingest_rate
+
+
+def asof_lookups(mem: GraphMem, ask: Questions, lookups: int, log: Log) -> tuple[dict[str, Any], float]:
+    """``lookups`` as_of calls, each beside a ``RETURN 1`` through the same read path; the figures,
+    and the unrounded as_of p50 (what context() is compared with)."""
+    latencies: list[float] = []
+    floor: list[float] = []
+    for i in range(lookups):
+        # The floor (RETURN 1 through the same read path) interleaved with as_of, alternating
+        # which goes first, so whatever load the machine has weighs on both alike.
+        s, r, t = ask()
+        for kind in ((0, 1) if i % 2 else (1, 0)):
+            t0 = time.perf_counter()
+            if kind:
+                mem.as_of(s, r, valid_at=t)
+            else:
+                mem.round_trip()
+            (latencies if kind else floor).append((time.perf_counter() - t0) * 1000)
+    p50, floor50 = percentile(latencies, 50), percentile(floor, 50)
+    log(f"as_of: p50 {p50:.2f} ms, p99 {percentile(latencies, 99):.2f} ms; "
+        f"floor (RETURN 1) p50 {floor50:.2f} ms: {p50 / floor50:.2f}x")
+    return {"asof_lookups": lookups, "asof_p50_ms": round(p50, 3), "asof_p99_ms": round(percentile(latencies, 99), 3),
+            "asof_floor_p50_ms": round(floor50, 3), "asof_floor_p99_ms": round(percentile(floor, 99), 3),
+            "asof_over_floor": round(p50 / floor50, 2)}, p50
+
+
+def asof_correctness(mem: GraphMem, ask: Questions, data: KGData, checks: int, log: Log) -> dict[str, Any]:
+    """``checks`` as_of answers compared with the ground truth; the first five that differ, shown."""
+    correct = 0
+    wrong: list[str] = []
+    for _ in range(checks):
+        s, r, t = ask()
+        got = set(mem.as_of(s, r, valid_at=t).values or [])
+        want = data.expected(s, r, t)
+        if got == want:
+            correct += 1
+        elif len(wrong) < 5:
+            wrong.append(f"{s} {r} @ {t.date()}: expected {sorted(want)} got {sorted(got)}")
+    log(f"as_of correctness: {correct}/{checks}")
+    return {"asof_checked": checks, "asof_correct": correct, "asof_wrong_examples": wrong}
+
+
+def paths(mem: GraphMem, chains: list[tuple[str, list[str], datetime]], log: Log) -> dict[str, Any]:
+    """A three-hop as-of path per chain: p50, and how many answered."""
+    path_lat = []
+    answered = 0
+    for start, hops, t in chains:
+        t0 = time.perf_counter()
+        a = mem.path(start, hops, valid_at=t)
+        path_lat.append((time.perf_counter() - t0) * 1000)
+        answered += bool(a.values)
+    log(f"3-hop paths: p50 {percentile(path_lat, 50):.2f} ms over {len(chains)} chains")
+    return {"path3_runs": len(chains), "path3_answered": answered,
+            "path3_p50_ms": round(percentile(path_lat, 50), 3) if path_lat else None}
+
+
+def _embed_first(mem: GraphMem, log: Log) -> float | None:
+    """Embeddings are derived copies that context() would otherwise catch up on in its first calls
+    (5,000 facts a call): build them first, and say what that costs (None: no embedder)."""
+    if mem.embedder is None:
+        return None
+    t0 = time.perf_counter()
+    embedded = mem.embed_pending()
+    embed_s = round(time.perf_counter() - t0, 2)
+    log(f"embedded {embedded:,} facts for the vector leg ({mem.embedder.name}) in {embed_s} s")
+    return embed_s
+
+
+def contexts(mem: GraphMem, ask: Questions, n: int, asof_p50: float, log: Log) -> dict[str, Any]:
+    """``n`` context() calls scoped to a subject, each beside one without a subject."""
+    ctx_lat: list[float] = []
+    wide_lat: list[float] = []
+    ctx_items = 0
+    embed_s = _embed_first(mem, log) if n else None
+    for _ in range(5 if n else 0):  # warm-up: the first calls compile the recall queries' plans (~1 s)
+        s, r, t = ask()
+        mem.context(f"{r} of {s}", subject=s, valid_at=t)
+        mem.context(f"{r} of {s}", valid_at=t)
+    for _ in range(n):
+        s, r, t = ask()
+        task = f"{r} of {s}"
+        t0 = time.perf_counter()
+        ctx = mem.context(task, subject=s, valid_at=t, budget_tokens=1500)
+        ctx_lat.append((time.perf_counter() - t0) * 1000)
+        ctx_items += len(ctx.items)
+        t0 = time.perf_counter()
+        mem.context(task, valid_at=t, budget_tokens=1500)
+        wide_lat.append((time.perf_counter() - t0) * 1000)
+    if n:
+        log(f"context: p50 {percentile(ctx_lat, 50):.2f} ms, p95 {percentile(ctx_lat, 95):.2f} ms (subject-scoped); "
+            f"p50 {percentile(wide_lat, 50):.2f} ms without a subject")
+
+    def ms(values: list[float], q: float) -> float | None:
+        return round(percentile(values, q), 3) if values else None
+    return {"context_runs": n, "embed_seconds": embed_s, "context_p50_ms": ms(ctx_lat, 50),
+            "context_p95_ms": ms(ctx_lat, 95),
+            "context_ratio_to_asof_p50": round(percentile(ctx_lat, 50) / asof_p50, 2) if ctx_lat else None,
+            "context_items_mean": round(ctx_items / n, 1) if n else None,
+            "context_nosubject_p50_ms": ms(wide_lat, 50), "context_nosubject_p95_ms": ms(wide_lat, 95)}
+
+
+def rebuild(mem: GraphMem, ledger_facts: int, chunk: int, ingest_rate: float, log: Log) -> dict[str, float]:
+    """``rebuild`` of the first tenant: facts/s, and its ratio to the bulk ingest's."""
+    log(f"rebuilding {ledger_facts:,} facts...")
+    t0 = time.perf_counter()
+    mem.rebuild(batch=chunk)
+    rebuild_s = time.perf_counter() - t0
+    log(f"rebuild of {ledger_facts:,} facts: {rebuild_s:.1f}s")
+    return {"rebuild_facts_per_s": round(ledger_facts / rebuild_s, 1),
+            "rebuild_ratio_to_ingest": round((ledger_facts / rebuild_s) / ingest_rate, 3)}
