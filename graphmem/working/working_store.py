@@ -1,5 +1,5 @@
 """Working memory's plans and projection: every step is a ``working`` ledger event applied through
-the normal write path (:class:`~graphmem.store.write.UnitOfWork`: tenant lock, record time, hash
+the normal write path (:class:`~graphmem.store.projection.UnitOfWork`: tenant lock, record time, hash
 chain), and the projection (``WorkingSession`` / ``WorkingItem`` nodes) is only what those events
 say, so ``rebuild`` gives it back and ``erase`` can take it away.
 

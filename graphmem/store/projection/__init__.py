@@ -1,5 +1,5 @@
-"""The write path, in parts: ledger events and their effect on the graph projection, in one
-transaction.
+"""The write path: ledger events and their effect on the graph projection, in one transaction.
+One module per concept (issue #16 item 3 split the former 762-line module):
 
 - :mod:`.values` — rows and wire values ↔ assertions and UTC datetimes;
 - :mod:`.segments` — the pure segment diff of a slot's timeline (the temporal heart, unit-tested);
@@ -17,6 +17,7 @@ reads see the past exactly; a segment that is born and ended at the same record 
 visible and is not kept.
 """
 
+# recall, governance, the working layer and the store's operations import these from here
 from .unit_of_work import UnitOfWork
 from .values import Expander, row_to_assertion, to_datetime
 

@@ -1,4 +1,4 @@
-"""The segment diff of the write path (graphmem.store.write.segments), without a database: what a
+"""The segment diff of the write path (graphmem.store.projection.segments), without a database: what a
 slot's live segments become when its timeline is recomputed as known at one record time."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from graphmem.core.temporal import Assertion
-from graphmem.store.write.segments import Recomputed, Seg, recompute, seg_id
+from graphmem.store.projection.segments import Recomputed, Seg, recompute, seg_id
 
 
 def day(n: int) -> datetime:
