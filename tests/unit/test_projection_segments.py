@@ -109,3 +109,43 @@ def test_segment_ids_come_from_content():
     assert seg_id("f1", day(0), None, False, T1) == seg_id("f1", day(0), None, False, T1)
     assert seg_id("f1", day(0), None, False, T1) != seg_id("f1", day(0), None, False, T2)
     assert seg_id("f1", day(0), None, False, T1) != seg_id("f1", day(0), None, True, T1)
+
+
+def test_every_op_has_a_handler():
+    from graphmem.core.models import OPS
+    from graphmem.store.projection.handlers import HANDLERS
+
+    assert sorted(HANDLERS) == sorted(OPS)
+
+
+# -- properties: a slot built up one event at a time -----------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from graphmem.core.temporal import View, timeline  # noqa: E402
+
+_steps = st.lists(st.tuples(st.sampled_from(["Paris", "Lyon", "Nice"]), st.integers(0, 30),
+                            st.one_of(st.none(), st.integers(1, 400))), min_size=1, max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_steps, st.booleans())
+def test_incremental_recomputes_show_the_timeline_as_known_at_each_record_time(steps, many):
+    """Facts arrive one per record time (some with an expiry); after each recomputation the live
+    segments in force then — and at each later expiry, with no other event — are exactly the
+    timeline as known then, and recomputing again at the same record time changes nothing."""
+    assertions: list[Assertion] = []
+    live: list[Seg] = []
+    for i, (value, valid_day, expires_in) in enumerate(steps, start=1):
+        at = day(100 + 10 * i)
+        expires = at + timedelta(days=expires_in) if expires_in else None
+        assertions.append(fact(f"f{i}", i, value, day(valid_day), at, expires_at=expires))
+        out = recompute(assertions, live, at, "ann", many=many)
+        live = stored(out)
+        later = sorted({a.expires_at for a in assertions if a.expires_at is not None and a.expires_at > at})
+        for k in [at] + later:
+            shown = {s.key() for s in live if s.recorded_at <= k and (s.superseded_at is None or s.superseded_at > k)}
+            assert shown == {x.key() for x in timeline(assertions, View(known_at=k), "ann", many=many)}
+        assert not any(s.gone for s in out.live)
+        again = recompute(assertions, live, at, "ann", many=many)
+        assert again.ended == [] and again.started == []
