@@ -27,7 +27,6 @@ FACADE = {"graphmem.store.api", "graphmem.store.surface", "graphmem.store.faces"
 # write path's): a new one fails the test.
 KNOWN_CROSSINGS = {
     ('graphmem.store.projection.buffer', 'graphmem.working.working_store'),
-    ('graphmem.store.projection.handlers', 'graphmem.extract'),
     ('graphmem.store.projection.handlers', 'graphmem.working.working_store'),
     ('graphmem.store.transcripts', 'graphmem.recall.recall'),
 }

@@ -261,26 +261,27 @@ def op_message(work: Work, cur: Current, e: MessageEvent) -> Steps[None]:
         yield from dispatch(work, cur, ev)
 
 
-def _recent(work: Work, subjects: list[str]) -> Steps[list[Any]]:
-    """The latest facts about these subjects, stored or made earlier in this unit."""
-    from ...extract import PriorFact
-
+def _recent(work: Work, subjects: list[str]) -> Steps[list[dict[str, Any]]]:
+    """The latest facts about these subjects, stored or made earlier in this unit, newest first:
+    an extractor's context (the facade hands them to it as ``PriorFact``)."""
     # Within one unit the stored facts change only through this unit's own writes (``pending``
     # below), so the stored part is read once per set of subjects: a bulk of messages by the
     # same speakers costs one query, not one per message.
     key = tuple(subjects)
     if key not in work.recent_rows:
         work.recent_rows[key] = yield from work.query("fact/recent", subjects=subjects, limit=50)
-    stored = [PriorFact(uid=r["uid"], subject=r["subject"], topic=r["topic"], env=r["env"] or None,
-                        value=r["value"], valid_from=to_time(r["valid_from"]),
-                        valid_to=to_datetime(r["valid_to"]), author=r["author"], seq=r["seq"])
-              for r in work.recent_rows[key]]
+    stored = [_prior(r, to_time(r["valid_from"]), to_datetime(r["valid_to"])) for r in work.recent_rows[key]]
     withdrawn = {m["uid"] for m in work.buffer.marks if m["retracted_at"] or m["rejected_at"]}
-    pending = [PriorFact(uid=p["uid"], subject=p["subject"], topic=p["topic"], env=p["env"] or None,
-                         value=p["value"], valid_from=p["valid_from"], valid_to=p["valid_to"],
-                         author=p["author"], seq=p["seq"])
+    pending = [_prior(p, p["valid_from"], p["valid_to"])
                for p in work.buffer.facts if p["subject"] in subjects and p["kind"] == "set" and not p["quoted"]]
-    return sorted([p for p in stored + pending if p.uid not in withdrawn], key=lambda p: -p.seq)
+    return sorted([p for p in stored + pending if p["uid"] not in withdrawn], key=lambda p: -p["seq"])
+
+
+def _prior(row: dict[str, Any], valid_from: datetime, valid_to: datetime | None) -> dict[str, Any]:
+    """One recent fact as the extractor's context carries it (the fields of ``PriorFact``)."""
+    return {"uid": row["uid"], "subject": row["subject"], "topic": row["topic"], "env": row["env"] or None,
+            "value": row["value"], "valid_from": valid_from, "valid_to": valid_to, "author": row["author"],
+            "seq": row["seq"]}
 
 
 HANDLERS: dict[str, Handler] = {

@@ -18,8 +18,8 @@ from ...core.temporal import Assertion
 __all__ = ["EPOCH", "Expander", "RunQuery", "event_id", "plain", "row_to_assertion", "to_datetime", "to_time", "wire"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-# What the write path asks of an extractor: a message and the recent facts about its people in,
-# the events it draws out.
+# What the write path asks of an extractor: a message and the recent facts about its people in
+# (dicts with PriorFact's fields, newest first), the events it draws out.
 Expander = Callable[[MessageEvent, list[Any]], list[Any]]
 
 
