@@ -123,6 +123,8 @@ class StoreApi:
         if self._extractor is None:
             from ..extract import default_extractor
             self._extractor = default_extractor()
+        from ..extract import PriorFact
+        context = [PriorFact(**fact) for fact in context]  # the write path gives them as plain dicts
         start = time.perf_counter()
         # An extractor that can also read episodes (the rule extractor's ``draw``) gives both.
         draw = getattr(self._extractor, "draw", None)

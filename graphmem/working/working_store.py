@@ -73,11 +73,11 @@ def session_row(tenant: str, session: str) -> Plan[dict[str, Any] | None]:
 def _open(unit: UnitOfWork, session: str, policy: Any | None, actor: str) -> Steps[tuple[Any, list[Any], Any]]:
     """Inside the transaction: the session's row, its items, and the policy in force (an ``open``
     event is queued when the session is new or the caller gives another policy)."""
-    rows = yield from unit._q("working/session", session=session)
+    rows = yield from unit.query("working/session", session=session)
     row = rows[0] if rows else None
     if row is not None and row["status"] == "closed":
         raise SessionClosedError(f"working session {session!r} is closed; start another session")
-    found = [_item(r) for r in (yield from unit._q("working/items", session=session))]
+    found = [_item(r) for r in (yield from unit.query("working/items", session=session))]
     stored = _policy(row)
     from .working import WorkingPolicy
     opening = None
@@ -124,7 +124,7 @@ def _add_work(tenant: str, session: str, spec: dict[str, Any], policy: Any | Non
     for ev in events:
         yield from unit.apply(ev)
     yield from unit.flush()
-    rows = yield from unit._q("working/items", session=session)
+    rows = yield from unit.query("working/items", session=session)
     by_id = {r["id"]: _item(r) for r in rows}
     return {"item": by_id[spec["id"]], "duplicate": False, "used": d.used_after, "policy": eff,
             "warning": d.warning, "evicted": d.evict, "summary": by_id.get(summary_id or ""),
@@ -144,7 +144,7 @@ def _simple_work(tenant: str, session: str, action: str, detail: dict[str, Any],
                  id: str | None, need_items: list[str], only_open: bool = False) -> Steps[Any]:
     unit = yield from UnitOfWork.open(tenant, now, None)
     if only_open:  # a read's record: a session closed (or gone) since the read records nothing
-        rows = yield from unit._q("working/session", session=session)
+        rows = yield from unit.query("working/session", session=session)
         if not rows or rows[0]["status"] == "closed":
             return None, 0
     _eff, found, opening = yield from _open(unit, session, None, actor)

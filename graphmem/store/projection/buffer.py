@@ -1,0 +1,120 @@
+"""The write buffer: everything a unit of work will write, gathered in memory while events are
+applied and written by :meth:`WriteBuffer.flush` with one ``UNWIND`` query per kind of change.
+
+Batching is what makes a bulk import of thousands of events cost a few queries, and keeping the
+writes apart from the reads (:mod:`.slots`) means a failed event leaves no half-written graph:
+nothing reaches the database before the flush, at the end of the transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from ..queries import Steps
+from .segments import Seg
+from .slots import SlotKey
+from .values import RunQuery
+
+__all__ = ["Batch", "LedgerHead", "WriteBuffer"]
+
+Rows = list[dict[str, Any]]
+
+
+class Batch(NamedTuple):
+    """One batch write: the named query, its list parameter, and the rows (none: not run)."""
+
+    query: str
+    param: str
+    rows: Rows
+
+
+@dataclass
+class LedgerHead:
+    """The tenant's ledger head as the unit of work moves it: the last sequence number, record
+    time and chain hash (:mod:`graphmem.store.chain`), and whether the tenant keeps summaries."""
+
+    seq: int = 0
+    last: datetime | None = None
+    last_hash: str | None = None
+    has_summaries: bool = True
+
+
+@dataclass
+class WriteBuffer:
+    """Pending writes, by kind, in the order they will be written."""
+
+    sources: Rows = field(default_factory=list)
+    topics: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # name -> (cardinality, ttl)
+    facts: Rows = field(default_factory=list)
+    marks: Rows = field(default_factory=list)
+    expired: Rows = field(default_factory=list)
+    source_marks: Rows = field(default_factory=list)
+    quotes: Rows = field(default_factory=list)
+    episodes: Rows = field(default_factory=list)
+    closes: Rows = field(default_factory=list)
+    adds: dict[str, tuple[SlotKey, Seg]] = field(default_factory=dict)  # by segment id
+    supersedes: Rows = field(default_factory=list)
+    events: Rows = field(default_factory=list)  # new ledger entries
+    links: Rows = field(default_factory=list)  # event -> fact, for a replay (its events are stored)
+    working: Rows = field(default_factory=list)  # working-memory steps (graphmem.working.working_store)
+    touched: set[tuple[str, str]] = field(default_factory=set)  # (subject, topic) whose summaries go stale
+
+    def segments_ended(self, key: SlotKey, ended: list[Seg]) -> None:
+        """Segments given a new end in record time: a stored one is closed; one this unit added is
+        rewritten, or dropped if it ends where it began (it was never visible)."""
+        for seg in ended:
+            if seg.stored:
+                self.closes.append({"subject": key[0], "seg": seg.seg, "at": seg.superseded_at})
+            elif seg.gone:
+                self.adds.pop(seg.seg, None)
+            elif seg.seg in self.adds:
+                self.adds[seg.seg] = (key, seg)
+
+    def segments_started(self, key: SlotKey, started: list[Seg]) -> None:
+        for seg in started:
+            self.adds[seg.seg] = (key, seg)
+
+    def _batches(self) -> list[Batch]:
+        """The batch writes in dependency order: nodes before what links them."""
+        return [
+            Batch("write/sources", "sources", self.sources),
+            Batch("write/topics", "topics", [{"name": n, "cardinality": c, "ttl_seconds": ttl}
+                                             for n, (c, ttl) in self.topics.items()]),
+            Batch("write/facts", "facts", self.facts),
+            Batch("write/marks", "marks", self.marks),
+            Batch("write/expire", "marks", self.expired),
+            Batch("write/source_marks", "marks", self.source_marks),
+            Batch("write/quotes", "quotes", self.quotes),
+            Batch("write/episodes", "episodes", self.episodes),
+            Batch("write/close_segments", "closes", self.closes),
+            Batch("write/add_segments", "segments", [
+                {"seg": s.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": s.fact,
+                 "valid_from": s.valid_from, "valid_to": s.valid_to, "conflict": s.conflict,
+                 "recorded_at": s.recorded_at, "superseded_at": s.superseded_at, "expires_at": s.expires_at}
+                for key, s in self.adds.values()]),
+            Batch("write/supersedes", "pairs", self.supersedes),
+        ]
+
+    def flush(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
+        """Write everything, then the ledger entries (``append``, chained onto ``head``) or, for a
+        replay, only their links to the facts; then working-memory steps and stale summaries."""
+        for batch in self._batches():
+            if batch.rows:
+                yield from query(batch.query, **{batch.param: batch.rows})
+        if append and self.events:
+            from ..chain import digest, link
+            for v in self.events:
+                v["digest"] = digest(v["seq"], v["op"], v["recorded_at"], v["actor"], v["reason"], v["payload"])
+                v["hash"] = head.last_hash = link(head.last_hash, v["digest"])
+            yield from query("write/events", events=self.events, seq=head.seq, last_recorded_at=head.last,
+                             last_hash=head.last_hash)  # links each event to its facts as well
+        elif self.links:  # a replay: the events are in the ledger already
+            yield from query("write/links", links=self.links)
+        if self.working:
+            from ...working.working_store import flush_working
+            yield from flush_working(query, self.working)
+        if append and self.touched and head.has_summaries:
+            yield from query("write/summaries_stale", seq=head.seq,
+                             slots=[{"subject": s, "topic": t} for s, t in sorted(self.touched)])

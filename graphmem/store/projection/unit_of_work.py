@@ -1,0 +1,186 @@
+"""The unit of work: events applied in memory inside one write transaction, written at the end.
+
+A :class:`UnitOfWork` locks the tenant's ledger head (so a tenant's events are totally ordered and
+record time never runs back), gives each event its sequence number and record time, applies it
+with its op's handler (:mod:`.handlers`) to the slots it touches (:mod:`.slots`), and
+:meth:`UnitOfWork.flush` writes everything with a few ``UNWIND`` queries (:mod:`.buffer`). It
+does no I/O itself: its methods are generators that yield :class:`~graphmem.store.queries.Call`
+and receive rows, so the sync and the async client run the very same code
+(:mod:`graphmem.store.ops`). One event and a bulk import of thousands go the same way.
+
+:meth:`UnitOfWork.replay` re-applies a stored ledger event with its original sequence number and
+record time (no new ledger entry), which is what makes ``rebuild`` deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import datetime
+from typing import Any, Iterable
+
+from ..queries import Call, Steps
+from .buffer import LedgerHead, WriteBuffer
+from .context import Current, Work
+from .handlers import dispatch
+from .slots import SlotCache, SlotKey, slot_key
+from .timelines import Timelines
+from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
+from ...core.errors import TemporalError
+from ...core.models import WriteResult, parse_event
+
+__all__ = ["UnitOfWork", "record_time"]
+
+
+def record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
+    """When the store learned the event (DESIGN.md §2); it never runs back."""
+    if event.recorded_at is not None:
+        if last is not None and event.recorded_at < last:
+            raise TemporalError(
+                f"recorded_at {event.recorded_at.isoformat()} is earlier than the ledger's last "
+                f"record time {last.isoformat()}; record time only moves forward")
+        recorded: datetime = event.recorded_at
+        return recorded
+    # A topic declaration is schema, not a fact: it does not move the clock.
+    if event.op == "topic":
+        return last if last is not None else EPOCH
+    # A text received at `at` (a source, a message) is learned then: never before the ledger's
+    # last event, never in the future. Anything else is learned now.
+    at = getattr(event, "at", None) if event.op in ("source", "message") else None
+    t = min(at, now) if at is not None else now
+    return max(t, last) if last is not None else t
+
+
+def _needs(events: list[Any]) -> tuple[set[SlotKey], set[str], set[str], set[str]]:
+    """What a batch of events will read: (slots, sources, fact refs, topics)."""
+    slots: set[SlotKey] = set()
+    sources: set[str] = set()
+    refs: set[str] = set()
+    topics: set[str] = set()
+    for e in events:
+        if e.op in ("set", "revoke"):
+            slots.add(slot_key(e.subject, e.topic, e.env))
+            topics.add(e.topic)
+        if e.op == "quote":
+            sources.update((e.source, e.quotes))
+            for c in e.claims:
+                slots.add(slot_key(c.subject, c.topic, c.env))
+                topics.add(c.topic)
+        elif getattr(e, "source", None):
+            sources.add(e.source)
+        if e.op in ("source", "message"):  # a new source is looked up once to refuse a clashing id
+            sources.add(e.id)
+        if e.op in ("confirm", "reject", "retract", "set") and e.ref:
+            refs.add(e.ref)
+    return slots, sources, refs, topics
+
+
+class UnitOfWork:
+    """Events applied in memory inside one write transaction, written by :meth:`flush`."""
+
+    def __init__(self, tenant: str, now: datetime, expand: Expander | None = None) -> None:
+        self.tenant, self.now = tenant, now
+        self.head = LedgerHead()
+        self.cache = SlotCache(self.query)
+        self.buffer = WriteBuffer()
+        self.work = Work(self.query, self.cache, self.buffer, Timelines(self.cache, self.buffer), expand)
+        self._seen_ids: dict[str, WriteResult] = {}  # event id -> its result, for a retried event
+        self._checked_ids: set[str] = set()
+
+    @classmethod
+    def open(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
+        """Start a unit: lock the tenant's ledger head (first statement of the transaction)."""
+        unit = cls(tenant, now, expand)
+        head = (yield from unit.query("ledger/lock", token=uuid.uuid4().hex))[0]
+        unit.seq = head["seq"]
+        unit.last = to_datetime(head["last_recorded_at"])
+        unit.head.last_hash = head.get("last_hash")
+        unit.head.has_summaries = bool(head["has_summaries"])
+        return unit
+
+    @property
+    def seq(self) -> int:
+        """The ledger's last sequence number, as this unit has moved it."""
+        return self.head.seq
+
+    @seq.setter
+    def seq(self, value: int) -> None:
+        self.head.seq = value
+
+    @property
+    def last(self) -> datetime | None:
+        """The ledger's last record time, as this unit has moved it."""
+        return self.head.last
+
+    @last.setter
+    def last(self, value: datetime | None) -> None:
+        self.head.last = self.cache.last = value
+
+    @property
+    def last_hash(self) -> str | None:
+        """The ledger chain's last hash (graphmem.store.chain), after :meth:`flush` the new one."""
+        return self.head.last_hash
+
+    def query(self, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+        """Run one named query for the unit's tenant, inside its transaction."""
+        rows = yield Call(name, {"tenant": self.tenant, **{k: wire(v) for k, v in params.items()}})
+        return rows
+
+    def prefetch(self, events: Iterable[Any]) -> Steps[None]:
+        """Load in a few queries what a batch of events will need, instead of one query each."""
+        events = list(events)
+        slots, sources, refs, topics = _needs(events)
+        yield from self.cache.load_sources(sources)
+        yield from self.cache.load_topics(topics)
+        yield from self.cache.load_slots(slots)
+        yield from self.cache.load_refs(refs)
+        ids = [i for i in (event_id(e) for e in events) if i is not None and i not in self._checked_ids]
+        self._checked_ids.update(ids)
+        if ids:
+            for r in (yield from self.query("load/event_ids", ids=ids)):
+                facts = r["facts"] or []
+                self._seen_ids[r["event_id"]] = WriteResult(seq=r["seq"], op=r["op"], facts=facts,
+                                                            fact=facts[0] if facts else None, duplicate=True,
+                                                            recorded_at=to_datetime(r["recorded_at"]))
+
+    def apply(self, event: Any) -> Steps[WriteResult]:
+        """Apply one validated event as the ledger's next entry (in memory until :meth:`flush`)."""
+        ident = event_id(event)
+        if ident is not None:
+            if ident not in self._checked_ids:
+                yield from self.prefetch([event])
+            if ident in self._seen_ids:
+                return self._seen_ids[ident]
+        at = record_time(event, self.last, self.now)
+        cur = Current(seq=self.seq + 1, at=at)
+        yield from dispatch(self.work, cur, event)
+        self.seq, self.last = cur.seq, at
+        stored = event.payload()
+        if cur.drawn is not None:
+            stored["drawn"] = cur.drawn
+        self.buffer.events.append({"seq": cur.seq, "op": event.op, "actor": event.actor, "reason": event.reason,
+                                   "recorded_at": at, "event_id": ident, "facts": cur.facts,
+                                   "payload": json.dumps(stored, ensure_ascii=False, sort_keys=True)})
+        self.buffer.links.extend({"seq": cur.seq, "fact": f} for f in cur.facts)
+        result = WriteResult(seq=cur.seq, op=event.op, recorded_at=at, facts=list(cur.facts),
+                             fact=cur.facts[0] if cur.facts else None)
+        if ident is not None:
+            self._seen_ids[ident] = result.model_copy(update={"duplicate": True})
+        return result
+
+    def replay(self, row: dict[str, Any]) -> Steps[None]:
+        """Re-apply one stored ledger event with its original seq and record time.
+
+        Tombstones (erased events, the erase itself) carry no content and change nothing.
+        """
+        payload = json.loads(row["payload"])
+        if payload.get("erased") or payload.get("op") == "erase":
+            return
+        cur = Current(seq=row["seq"], at=to_time(row["recorded_at"]))
+        yield from dispatch(self.work, cur, parse_event(payload))
+        self.buffer.links.extend({"seq": cur.seq, "fact": f} for f in cur.facts)
+
+    def flush(self, *, append: bool = True) -> Steps[None]:
+        """Write everything this unit did, in dependency order; then the ledger entries."""
+        self.work.timelines.settle()
+        yield from self.buffer.flush(self.query, self.head, append=append)
