@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from typing import Any, Sequence
 
 from ..core.models import MessageEvent
+from ..core.text import HAN
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary
@@ -29,7 +30,7 @@ OPEN_CUE_EN = re.compile(r"\bmy\b|\bour\b|\bwork(?:s|ing)? as\b|\bI'?m an?\b|\bI
                          r"\bmajoring\b", re.I)
 OPEN_CUE_ZH = re.compile(r"我的|我是|上学|读书|读研|读博|念书|上大学|我(?:们)?(?:家)?(?:有|养了)|我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹)|我(?:在)?学")
 EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # a reference time for cue checks that ignore dates
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_HAN_CHAR = re.compile(f"[{HAN}]")  # graphmem.core.text: one definition of Chinese characters
 FIRST_PERSON_EN = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself)\b")
 FIRST_PERSON_ZH = re.compile(r"我")
 ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|in this task|(?:this|the current) "
@@ -96,7 +97,7 @@ def _trim_place(value: str) -> str:
 
 
 def language_of(text: str) -> str:
-    cjk = len(_CJK.findall(text))
+    cjk = len(_HAN_CHAR.findall(text))
     letters = sum(1 for c in text if c.isalpha())
     return "zh" if letters and cjk / letters >= 0.2 else "en"
 
@@ -119,7 +120,7 @@ class Matcher:
         best: tuple[int, str] | None = None
         for env, words in self.vocabulary.environments.items():
             for w in words:
-                pattern = re.escape(w.lower()) if _CJK.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
+                pattern = re.escape(w.lower()) if _HAN_CHAR.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
                 m = re.search(pattern, low)
                 if m and (best is None or m.start() < best[0]):
                     best = (m.start(), env)
