@@ -36,3 +36,18 @@ def test_what_as_of_imports_before_it_connects():
     loaded = set(json.loads(out.stdout.splitlines()[-1]))
     assert not unneeded(loaded), unneeded(loaded)
     assert {"neo4j", "graphmem.store.client", "graphmem.interfaces.cli.reads"} <= loaded
+
+
+def test_the_breakdown_counts_each_outermost_import_once():
+    """`graphmem bench cli --breakdown` reads -X importtime: only imports after the probe started,
+    only the outermost ones (a nested import is inside its importer's cumulative time)."""
+    from graphmem.interfaces.cli.bench import import_seconds
+    lines = ["import time: self [us] | cumulative | imported package",
+             "import time:       100 |        100 | site",  # the interpreter's own: before the mark
+             "graphmem-probe: start",
+             "import time:      1000 |       1000 |   neo4j.time",
+             "import time:      2000 |      30000 | neo4j",
+             "import time:      3000 |      20000 | graphmem.store.client",
+             "import time:       500 |       4000 | graphmem.interfaces.cli",
+             "import time:       700 |        700 | encodings.idna"]
+    assert import_seconds(lines) == {"neo4j": 0.03, "graphmem": 0.024, "other": 0.0007}
