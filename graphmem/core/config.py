@@ -1,9 +1,11 @@
 """Every environment variable graphmem reads, in one typed model (docs/configuration.md lists them).
 
-:class:`EnvConfig` is a pydantic-settings model: each field is one variable (its alias), with a
-default and a description. graphmem reads the environment only through :func:`env_config`; it
-never writes ``os.environ``. An empty variable counts as unset (but ``GRAPHMEM_EMBEDDER=``
-means off, as it always has). A value of the wrong shape is a
+:class:`EnvConfig` is a frozen pydantic model: each field is one variable (its alias), with a
+default and a description, validated from the variables' values as they are (no .env file, no
+secrets folder). It is a plain model, not a pydantic-settings one: the settings sources cost every
+CLI call ~0.06 s of imports (dotenv, cloud providers) for nothing. graphmem reads the environment
+only through :func:`env_config`; it never writes ``os.environ``. An empty variable counts as unset
+(but ``GRAPHMEM_EMBEDDER=`` means off, as it always has). A value of the wrong shape is a
 :class:`~graphmem.core.errors.ConfigurationError` naming the variable, e.g.::
 
     GRAPHMEM_SENSITIVE_MODE='hide': Input should be 'mask' or 'refuse'
@@ -21,25 +23,23 @@ Example::
 from __future__ import annotations
 
 import os
-from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
-from pydantic import Field, SecretStr
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from pydantic import ValidationError as PydanticValidationError
-from pydantic_settings import BaseSettings, EnvSettingsSource, SettingsConfigDict
 
 from .errors import ConfigurationError
 
 __all__ = ["EnvConfig", "VARIABLES", "env_config"]
 
 
-class EnvConfig(BaseSettings):
-    """graphmem's environment: ``NEO4J_*`` (where the database is) and ``GRAPHMEM_*`` (everything else)."""
+class EnvConfig(BaseModel):
+    """graphmem's environment: ``NEO4J_*`` (where the database is) and ``GRAPHMEM_*`` (everything else).
+    Build it with :func:`env_config` (``EnvConfig()`` alone is the defaults, not the environment)."""
 
-    model_config = SettingsConfigDict(frozen=True, case_sensitive=True, extra="ignore",
-                                      populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="ignore", populate_by_name=True, validate_default=True)
 
     # -- the database ------------------------------------------------------------------------------
     neo4j_uri: str | None = Field(None, alias="NEO4J_URI", description=(
@@ -93,34 +93,13 @@ class EnvConfig(BaseSettings):
     browser_url: str | None = Field(None, alias="GRAPHMEM_BROWSER_URL", description=(
         "Tests only: the Neo4j Browser to drive when Neo4j is not the local server."))
 
-    @classmethod
-    def settings_customise_sources(cls, settings_cls: Any, init_settings: Any, env_settings: Any,
-                                   dotenv_settings: Any, file_secret_settings: Any) -> tuple[Any, ...]:
-        # no .env file, no secrets dir: the environment only (or the mapping env_config was given)
-        given = _SOURCE.get()
-        return (init_settings, _MappingSource(settings_cls, os.environ if given is None else given))
 
 
 #: every variable graphmem reads → its description (docs/configuration.md is checked against it)
 VARIABLES: dict[str, str] = {f.alias: f.description or "" for f in EnvConfig.model_fields.values() if f.alias}
 
 
-#: the mapping :func:`env_config` reads; None: os.environ
-_SOURCE: ContextVar[Mapping[str, str] | None] = ContextVar("graphmem_env_source", default=None)
-
-
-class _MappingSource(EnvSettingsSource):
-    """pydantic-settings' environment source over a given mapping instead of ``os.environ``."""
-
-    def __init__(self, settings_cls: type[BaseSettings], env: Mapping[str, str]) -> None:
-        self._mapping = env
-        super().__init__(settings_cls)
-
-    def _load_env_vars(self) -> Mapping[str, str | None]:
-        # empty counts as unset, except GRAPHMEM_EMBEDDER= which has always meant "off"
-        return {k: v for k, v in self._mapping.items() if v != "" or k in _EMPTY_MEANS_SOMETHING}
-
-
+#: empty counts as unset, except GRAPHMEM_EMBEDDER= which has always meant "off"
 _EMPTY_MEANS_SOMETHING = frozenset({"GRAPHMEM_EMBEDDER"})
 
 
@@ -135,7 +114,7 @@ def env_config(env: Mapping[str, str] | EnvConfig | None = None) -> EnvConfig:
     Raises :class:`~graphmem.core.errors.ConfigurationError` naming the variable and the value when one
     has the wrong shape.
 
-    Validating costs ~1.5 ms (pydantic-settings), and some callers ask on every call (a working
+    Validating costs ~0.1 ms, and some callers ask on every call (a working
     item's secret patterns, each client): the model is frozen, so the one built from the same
     values of graphmem's variables is handed out again. A changed variable is read afresh.
     """
@@ -147,13 +126,10 @@ def env_config(env: Mapping[str, str] | EnvConfig | None = None) -> EnvConfig:
 
 @lru_cache(maxsize=32)
 def _validated(variables: tuple[tuple[str, str], ...]) -> EnvConfig:
-    token = _SOURCE.set(dict(variables))
     try:
-        return EnvConfig()
+        return EnvConfig.model_validate({k: v for k, v in variables if v != "" or k in _EMPTY_MEANS_SOMETHING})
     except PydanticValidationError as e:
         raise ConfigurationError("; ".join(_describe(err) for err in e.errors())) from e
-    finally:
-        _SOURCE.reset(token)
 
 
 def _describe(err: Any) -> str:

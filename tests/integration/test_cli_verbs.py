@@ -144,9 +144,12 @@ def test_bench_cli_reports_the_wall_time_of_a_read(neo4j_target, driver):
     """`graphmem bench cli` (a benchmark, not a timed test): it runs, and says what it measured."""
     t = f"bench-cli-{os.getpid()}"
     try:
-        out = json.loads(_ok(neo4j_target, "bench", "cli", "--runs", "2", "-t", t, "--json"))
+        out = json.loads(_ok(neo4j_target, "bench", "cli", "--runs", "2", "-t", t, "--breakdown", "--json"))
         assert out["command"] == f"graphmem as-of deploy port -t {t}" and out["runs"] == 2
         assert len(out["wall_s"]) == 2 and out["median_s"] > 0 and out["cpu_s_per_run"] > 0
+        parts = out["breakdown_s"]  # one more run's wall, split: the parts add up to it
+        assert {"interpreter start", "import neo4j", "import graphmem", "import typer", "exit"} <= set(parts)
+        assert abs(sum(v for k, v in parts.items() if k != "wall") - parts["wall"]) < 0.001 * len(parts)
     finally:
         from graphmem import GraphMem
         GraphMem(neo4j_target.settings, tenant=t, driver=driver).drop_tenant()

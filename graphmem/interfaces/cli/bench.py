@@ -103,32 +103,47 @@ def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="
 @bench_cmds("cli")
 def bench_cli(store: Any, opts: Opts, runs: int = typer.Option(5, help="timed runs (after one warm-up run)"),
               tenant: str = typer.Option("bench-cli", "--tenant", "-t", help="the tenant read (one fact is written "
-                                                                              "to it first)")) -> Any:
+                                                                              "to it first)"),
+              breakdown: bool = typer.Option(False, "--breakdown", help="also where one call's wall time goes "
+                                                                         "(one more run, with -X importtime)")) -> Any:
     """Wall time of `graphmem as-of` as a fresh process (what a shell script pays per read) on a
-    warm server, over RUNS runs: each run's seconds, the median, and the CPU seconds a run used.
+    warm server, over RUNS runs: each run's seconds, the median, and the CPU seconds a run used;
+    with --breakdown, one more run split into the interpreter's start, the imports by package,
+    the rest of the command (parse, connect, schema check, read, print) and the exit.
 
-    Example: graphmem bench cli --runs 5
+    Example: graphmem bench cli --runs 10 --breakdown
     """
     store.set("deploy", "port", "8080", id="bench-cli-fact")  # idempotent: a rerun writes nothing
-    result = time_cli_reads(["as-of", "deploy", "port", "-t", tenant], runs, opts)
+    args = ["as-of", "deploy", "port", "-t", tenant]
+    result = time_cli_reads(args, runs, opts)
+    if breakdown:
+        result["breakdown_s"] = cli_breakdown(args, opts)
     if opts.as_json:
         return result
-    return (f"graphmem as-of over {runs} runs: median {result['median_s']:.3f} s wall "
-            f"(min {min(result['wall_s']):.3f}, max {max(result['wall_s']):.3f}); "
-            f"{result['cpu_s_per_run']:.3f} CPU s a run")
+    lines = [f"graphmem as-of over {runs} runs: median {result['median_s']:.3f} s wall "
+             f"(min {min(result['wall_s']):.3f}, max {max(result['wall_s']):.3f}); "
+             f"{result['cpu_s_per_run']:.3f} CPU s a run"]
+    lines += [f"  {seconds:6.3f} s  {part}" for part, seconds in result.get("breakdown_s", {}).items()]
+    return "\n".join(lines)
+
+
+def _cli_command(opts: Opts) -> tuple[list[str], dict[str, str]]:
+    """How to start ``graphmem`` from this install, and the environment that points it at the store."""
+    import os
+    import sys
+    exe = Path(sys.executable).parent / "graphmem"
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "graphmem.interfaces.cli"]
+    env = dict(os.environ, **{k: v for k, v in (("NEO4J_URI", opts.uri), ("NEO4J_DATABASE", opts.database)) if v})
+    return cmd, env
 
 
 def time_cli_reads(args: list[str], runs: int, opts: Opts) -> dict[str, Any]:
     """Run ``graphmem ARGS`` once to warm up, then RUNS times; wall and CPU seconds per run."""
-    import os
     import resource
     import statistics
     import subprocess
-    import sys
     import time
-    exe = Path(sys.executable).parent / "graphmem"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "graphmem.interfaces.cli"]
-    env = dict(os.environ, **{k: v for k, v in (("NEO4J_URI", opts.uri), ("NEO4J_DATABASE", opts.database)) if v})
+    cmd, env = _cli_command(opts)
     subprocess.run(cmd + args, env=env, capture_output=True, check=False)
     walls = []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -142,6 +157,70 @@ def time_cli_reads(args: list[str], runs: int, opts: Opts) -> dict[str, Any]:
     cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) / max(runs, 1)
     return {"command": "graphmem " + " ".join(args), "runs": runs, "wall_s": walls,
             "median_s": round(statistics.median(walls), 4), "cpu_s_per_run": round(cpu, 4)}
+
+
+# The probe: the `graphmem` command itself, with the wall clock read when Python runs the first line
+# and when the command is done (a JSON line on stderr, after -X importtime's lines).
+_PROBE = """import sys, time
+start = time.time()
+sys.stderr.write("graphmem-probe: start\\n")  # -X importtime's lines before it are the interpreter's own
+from graphmem.interfaces.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as e:
+    if e.code:
+        raise
+end = time.time()
+sys.stderr.write(f'\\n{{"start": {start!r}, "end": {end!r}}}\\n')
+"""
+
+
+def cli_breakdown(args: list[str], opts: Opts) -> dict[str, float]:
+    """One ``graphmem ARGS`` run's wall seconds, split: the interpreter's start (until the first
+    line runs), each package's imports (-X importtime: the imports made from graphmem's code or
+    the command line, each with what it imports first, by top-level package), the rest of the
+    command and the exit. -X importtime slows the imports a little; the parts add up to the wall."""
+    import subprocess
+    import sys
+    import time
+    _, env = _cli_command(opts)
+    t0 = time.time()
+    # -P: the current folder is not put on sys.path (the probe imports this install's graphmem)
+    proc = subprocess.run([sys.executable, "-P", "-X", "importtime", "-c", _PROBE, *args], env=env, capture_output=True,
+                          text=True, check=False)
+    t1 = time.time()
+    lines = proc.stderr.splitlines()
+    if proc.returncode != 0 or not lines or not lines[-1].startswith("{"):
+        raise GraphMemError(f"graphmem {' '.join(args)} failed: {proc.stderr.strip()[-500:]}")
+    marks = json.loads(lines[-1])
+    imports = import_seconds(lines)
+    out = {"interpreter start": marks["start"] - t0}
+    out.update({f"import {name}": seconds for name, seconds in imports.items()})
+    out["the command after its imports (parse, connect, schema check, read, print)"] = (
+        marks["end"] - marks["start"] - sum(imports.values()))
+    out["exit"] = t1 - marks["end"]
+    out["wall"] = t1 - t0
+    return {k: round(v, 4) for k, v in out.items()}
+
+
+def import_seconds(lines: list[str]) -> dict[str, float]:
+    """-X importtime's outermost imports after the probe started (those made by code that is not
+    itself an import), their cumulative seconds summed by top-level package, largest first;
+    packages under 5 ms together as ``other``."""
+    totals: dict[str, float] = {}
+    started = False
+    for line in lines:
+        started = started or line == "graphmem-probe: start"
+        if not started or not line.startswith("import time:") or "self [us]" in line:
+            continue
+        _, cumulative, name = line[len("import time:"):].split("|")
+        if name.startswith("  "):
+            continue  # nested: counted in its importer's cumulative time
+        package = name.strip().split(".")[0]
+        totals[package] = totals.get(package, 0.0) + int(cumulative) / 1e6
+    out = {k: v for k, v in sorted(totals.items(), key=lambda kv: -kv[1]) if v >= 0.005}
+    other = sum(v for v in totals.values() if v < 0.005)
+    return {**out, "other": other} if other else out
 
 
 @cmds("bench-extract", store=False, tenant=False, connect=False)
