@@ -18,11 +18,12 @@ from neo4j import exceptions as neo4j_errors
 from . import observe, ops
 from ..core.config import env_config
 from ..core.errors import ConnectionError_, GraphMemError, QueryError, ValidationError
-from ..core.models import MessageEvent, check_ids
+from ..core.fields import check_ids
 from ..core.scope import bind_tenant
 from .settings import Settings
 
 if TYPE_CHECKING:
+    from ..core.events import MessageEvent
     from ..playbooks.playbooks import Playbooks
     from ..working.working import WorkingMemory
 

@@ -9,11 +9,11 @@ from datetime import datetime
 from functools import partial
 from typing import Any, Callable
 
-from ..core.events import parse_event
 from .plans import Plan, Statement, Tx, run_query
-from .projection import Expander, UnitOfWork, to_datetime
+from . import projection
+from .projection import Expander, to_datetime
 from .queries import Call, Steps
-from .writes import apply
+from .writes import apply, parse_event
 
 __all__ = ["drop_tenant", "ensure_schema", "events_page", "install_schema", "rebuild", "round_trip", "sweep"]
 
@@ -72,7 +72,7 @@ def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]
 
 
 def _replay(tenant: str, rows: list[dict[str, Any]], now: datetime, expand: Expander | None) -> Steps[None]:
-    unit = yield from UnitOfWork.open(tenant, now, expand)
+    unit = yield from projection.UnitOfWork.open(tenant, now, expand)
     # Segments are loaded as "not yet over" relative to this batch's first record time, not the
     # ledger's end: an expiry scheduled between them is still ahead of the replay.
     unit.last = to_datetime(rows[0]["recorded_at"])

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any, Callable, Iterable
 
 from ..core.errors import ValidationError
-from ..core.models import WriteResult
+from ..core.answers import WriteResult
 from .ops import Plan, apply_bulk
 from .projection import Expander
 

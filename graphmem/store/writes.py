@@ -11,17 +11,25 @@ from typing import Any, Callable, Iterable
 
 from ..core.answers import WriteResult
 from ..core.errors import GraphMemError, NotFoundError, ValidationError
-from ..core.events import parse_event
 from ..core.scope import check_event_tenant
 from .plans import Plan, Tx, run_query
-from .projection import Expander, UnitOfWork
+from . import projection
+from .projection import Expander
 from .queries import Steps
 
-__all__ = ["apply", "apply_bulk", "apply_many", "parse_bulk", "stamp"]
+__all__ = ["apply", "apply_bulk", "apply_many", "parse_bulk", "parse_event", "stamp"]
 
+
+
+def parse_event(event: Any) -> Any:
+    """:func:`graphmem.core.events.parse_event`, imported on first use: the events' models cost a
+    read-only CLI call ~20 ms to build, and a read never parses an event."""
+    from ..core.events import parse_event as parse
+
+    return parse(event)
 
 def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None, start: int) -> Steps[list[WriteResult]]:
-    unit = yield from UnitOfWork.open(tenant, now, expand)
+    unit = yield from projection.UnitOfWork.open(tenant, now, expand)
     if len(events) > 1:
         yield from unit.prefetch(events)
     out = []

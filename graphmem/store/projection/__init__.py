@@ -18,7 +18,20 @@ visible and is not kept.
 """
 
 # recall, governance, the working layer and the store's operations import these from here
-from .unit_of_work import UnitOfWork
+from typing import TYPE_CHECKING, Any
+
 from .values import Expander, row_to_assertion, to_datetime
 
+if TYPE_CHECKING:
+    from .unit_of_work import UnitOfWork
+
 __all__ = ["Expander", "UnitOfWork", "row_to_assertion", "to_datetime"]
+
+
+def __getattr__(name: str) -> Any:
+    # The unit of work (and the events' models, the temporal rules' writers) loads on first use:
+    # a read — `graphmem as-of` from a shell — needs only the values above.
+    if name == "UnitOfWork":
+        from .unit_of_work import UnitOfWork
+        return UnitOfWork
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..queries import Steps
-from ...core.models import MessageEvent
 from ...core.temporal import Assertion
+
+if TYPE_CHECKING:  # the events' models cost a read-only CLI call ~20 ms to build
+    from ...core.events import MessageEvent
 
 __all__ = ["EPOCH", "Expander", "RunQuery", "event_id", "plain", "row_to_assertion", "to_datetime", "to_time", "wire"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 # What the write path asks of an extractor: a message and the recent facts about its people in
 # (dicts with PriorFact's fields, newest first), the events it draws out.
-Expander = Callable[[MessageEvent, list[Any]], list[Any]]
+Expander = Callable[["MessageEvent", list[Any]], list[Any]]
 
 
 def to_datetime(value: Any) -> datetime | None:
