@@ -44,6 +44,16 @@ def test_the_generator_refuses_an_untyped_operation():
         operations(bad)
 
 
+def test_the_generator_refuses_an_untyped_method_of_an_object():
+    working = next(spec for spec in SPECS if spec.package == "graphmem.working")
+    bad = 'class WorkingPlans:\n    def items(self, x: int) -> list[int]:\n        """doc"""\n'
+    with pytest.raises(ValueError, match="WorkingPlans.items must be annotated -> Plan"):
+        operations(bad, spec=working)
+    bad = 'class WorkingPlans:\n    def items(self, x) -> Plan[int]:\n        """doc"""\n'
+    with pytest.raises(ValueError, match="parameter x has no annotation"):
+        operations(bad, spec=working)
+
+
 OPS = [op.name for op in operations()]
 
 
