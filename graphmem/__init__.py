@@ -34,13 +34,14 @@ if TYPE_CHECKING:
     from .core.models import Answer, HistoryEntry, Why, WriteResult, parse_event
     from .store.settings import Settings
     from .governance.stats import Stats
-    from .working.working import WorkingItem, WorkingMemory, WorkingPolicy
+    from .working.faces import WorkingMemory
+    from .working.working import WorkingItem, WorkingPolicy
 
 _LAZY = {
     "AsyncGraphMem": "store.aio", "GraphMem": "store.client", "ContextItem": "recall.memory_context", "Gap": "recall.memory_context",
     "MemoryContext": "recall.memory_context", "Answer": "core.models", "HistoryEntry": "core.models", "Why": "core.models",
     "WriteResult": "core.models", "parse_event": "core.models", "Settings": "store.settings", "Stats": "governance.stats",
-    "WorkingItem": "working.working", "WorkingMemory": "working.working", "WorkingPolicy": "working.working",
+    "WorkingItem": "working.working", "WorkingMemory": "working.faces", "WorkingPolicy": "working.working",
 }
 
 

@@ -8,10 +8,14 @@ agent's; the model never names a speaker or a tenant. ``working_close`` is the e
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.errors import AccessError
 from .mcp_tools import ToolSet, guarded
+
+if TYPE_CHECKING:
+    from ..recall.memory_context import MemoryContext
+    from ..store.aio import AsyncGraphMem
 
 __all__ = ["WorkingTools", "context_of"]
 
@@ -29,7 +33,7 @@ def _item(i: Any) -> dict[str, Any]:
     return out
 
 
-async def context_of(store: Any, task: str, session: str | None, **kw: Any) -> tuple[Any, bool]:
+async def context_of(store: AsyncGraphMem, task: str, session: str | None, **kw: Any) -> tuple[MemoryContext, bool]:
     """The context for ``task``; when ``session`` is an open working session, read through it
     (``mem.working(session).context``: its ``context`` event is what ``graphmem stats`` counts).
     A session that is not a working session (facts scoped to a session only) or is closed is read
@@ -37,7 +41,7 @@ async def context_of(store: Any, task: str, session: str | None, **kw: Any) -> t
     from ..core.errors import SessionClosedError
     from ..working.working_store import session_row
     if session is not None:
-        row = await store._run(session_row(store.tenant, session))
+        row = await store._run_async(session_row(store.tenant, session))
         if row is not None and row["status"] != "closed":
             try:
                 return await store.working(session).context(task, **kw), True
@@ -50,11 +54,6 @@ class WorkingTools(ToolSet):
     """The working-memory tools (see the module docstring)."""
 
     TOOLS = ("working_add", "working_items", "working_use", "working_checkpoint", "working_resume", "working_close")
-
-    def _wm(self, session: str, **policy: Any) -> Any:
-        """``store.working(session)``. Any here: WorkingMemory's methods are typed as the sync client
-        returns them, and on this (async) store each returns a coroutine of that type instead."""
-        return self.store.working(session, **policy)
 
     @guarded
     async def working_add(self, session: str, text: str, type: Literal["turn", "tool_result", "decision",
@@ -78,8 +77,8 @@ class WorkingTools(ToolSet):
         role: Literal["user", "tool", "agent"] = \
             "user" if said_by == "user" and type == "turn" else ("tool" if type == "tool_result" else "agent")
         # the policy knobs given (working() takes None as not given: the stored policy holds)
-        wm = self._wm(session, budget_tokens=budget_tokens, strategy=strategy, warn_ratio=warn_ratio,
-                                keep_recent=keep_recent, summary_ratio=summary_ratio)
+        wm = self.store.working(session, budget_tokens=budget_tokens, strategy=strategy, warn_ratio=warn_ratio,
+                                 keep_recent=keep_recent, summary_ratio=summary_ratio)
         r = await wm.add(
             text, type=type, role=role, author=self.user if role == "user" else self.agent, importance=importance,
             id=item_id, cites=cites, claim=claim, temporary=temporary, source=source)
@@ -91,26 +90,27 @@ class WorkingTools(ToolSet):
     async def working_items(self, session: str, include_evicted: bool = False) -> dict[str, Any]:
         """The session's live working-memory items, oldest first (`include_evicted`: also those the
         budget evicted or a summary replaced, marked)."""
-        return {"items": [_item(i) for i in await self._wm(session).items(include_evicted=include_evicted)]}
+        found = await self.store.working(session).items(include_evicted=include_evicted)
+        return {"items": [_item(i) for i in found]}
 
     @guarded
     async def working_use(self, session: str, item_ids: list[str]) -> dict[str, Any]:
         """Record that you used these items: among items of equal importance, eviction drops the
         least recently used first."""
-        r = await self._wm(session).use(*item_ids)
+        r = await self.store.working(session).use(*item_ids)
         return {"seq": r.seq, "used": item_ids}
 
     @guarded
     async def working_checkpoint(self, session: str, state: dict[str, Any],
                                  checkpoint_id: str | None = None) -> dict[str, Any]:
         """Record the task's state (a JSON object) so a restarted agent resumes from it."""
-        r = await self._wm(session).checkpoint(state, id=checkpoint_id)
+        r = await self.store.working(session).checkpoint(state, id=checkpoint_id)
         return {"seq": r.seq, "duplicate": r.duplicate}
 
     @guarded
     async def working_resume(self, session: str) -> dict[str, Any]:
         """Where to pick the task up: the last checkpoint's state and the live items."""
-        r = await self._wm(session).resume()
+        r = await self.store.working(session).resume()
         return {"status": r.status, "state": r.state, "checkpoints": r.checkpoints,
                 "used_tokens": r.used_tokens, "items": [_item(i) for i in r.items]}
 
@@ -121,7 +121,7 @@ class WorkingTools(ToolSet):
         """End the task: the user's statements go to long-term memory, your decisions and hypotheses
         become unconfirmed candidates, tool results only sources; the outcome is recorded.
         `wrong_memory`: fact ids that proved wrong during the task; `area`: the playbook area."""
-        r = await self._wm(session).close(outcome, task=task, steps=steps, errors=errors,
+        r = await self.store.working(session).close(outcome, task=task, steps=steps, errors=errors,
                                                     wrong_memory=wrong_memory, area=area)
         out: dict[str, Any] = r.model_dump(mode="json", exclude_none=True)
         return out

@@ -4,12 +4,18 @@
   (:func:`~graphmem.playbooks.rules.draft_from_outcomes`): after a failure and then a success on
   the same task, what failed goes to ``avoid_steps`` and the path that worked to
   ``recommended_steps``. Cards are advice: low authority, rejectable, roll-backable, at most three
-  per context, never binding. Their methods are here.
+  per context, never binding. Their operations are here.
 * **L4 workflows** are owned procedures with immutable, hashed versions: a card becomes one only
   by a checked request and the owner's approval (graphmem.playbooks.workflows holds those
-  methods). There is no other path: ledger events cannot publish (``apply`` knows no such op),
+  operations). There is no other path: ledger events cannot publish (``apply`` knows no such op),
   the CLI calls these methods, and no Cypher file sets ``current_version`` except ``approve`` and
   ``rollback``, both owner-guarded.
+
+Each operation is defined once, as a method of :class:`PlaybookPlans` (or of its L4 base) that
+checks its arguments and returns a plan. ``mem.playbooks`` is the face that runs them, generated
+from these classes by graphmem.store.facegen into graphmem.playbooks.faces:
+:class:`~graphmem.playbooks.faces.Playbooks` on GraphMem (each method returns its value),
+:class:`~graphmem.playbooks.faces.AsyncPlaybooks` on AsyncGraphMem (``await`` each method).
 
 The rules that need no store are graphmem.playbooks.rules; the shapes returned,
 graphmem.playbooks.records; the shared plans, graphmem.playbooks.steps.
@@ -25,30 +31,29 @@ from ..store.ops import Plan, run_query
 from .records import Applicable, Card
 from .rules import CheckReport, content_hash, draft_from_outcomes, replay, static_check
 from .steps import MAX_CARDS, applicable, write_query
-from .workflows import Workflows
+from .workflows import WorkflowPlans
 
-__all__ = ["MAX_CARDS", "CheckReport", "Playbooks", "applicable", "content_hash", "draft_from_outcomes", "replay",
+__all__ = ["MAX_CARDS", "CheckReport", "PlaybookPlans", "applicable", "content_hash", "draft_from_outcomes", "replay",
            "static_check"]
 
 
-class Playbooks(Workflows):
-    """L3 and L4 for one store (sync or async: methods return what the store's ``_run`` returns —
-    the type named on GraphMem, a coroutine of it on AsyncGraphMem)."""
+class PlaybookPlans(WorkflowPlans):
+    """The L3 and L4 operations for one store, each returning its plan (see the module docstring)."""
 
     # -- L3 --------------------------------------------------------------------------------------
 
     def record_outcome(self, task: str, steps: list[str], outcome: str, errors: list[str] | None = None, *,
-                       area: str | None = None, actor: str | None = None) -> Card | None:
+                       area: str | None = None, actor: str | None = None) -> Plan[Card | None]:
         """Record how a task went; after a failure then a success, a card is drafted (returned)."""
         if outcome not in ("success", "failure"):
             raise ValidationError("outcome is 'success' or 'failure'")
         if not task or not isinstance(steps, list) or not all(isinstance(s, str) and s for s in steps):
             raise ValidationError("record_outcome needs a task and a list of step names")
         from ..store import observe
-        return self._run(observe.observed_plan("playbook_outcome", self._tenant, self._record(
+        return observe.observed_plan("playbook_outcome", self._tenant, self._record(
             task, steps, outcome, errors or [], area, actor), lambda card: {
                 "outcome": outcome, "steps": len(steps), "card": card["uid"] if card else None},
-            {"outcome": outcome}))
+            {"outcome": outcome})
 
     def _record(self, task: str, steps: list[str], outcome: str, errors: list[str], area: str | None,
                 actor: str | None, uid: str | None = None) -> Plan[Card | None]:
@@ -82,23 +87,23 @@ class Playbooks(Workflows):
 
     def draft_card(self, signature: str, *, recommended_steps: list[str], avoid_steps: list[str] | None = None,
                    preconditions: list[str] | None = None, validation: list[str] | None = None,
-                   evidence: list[str] | None = None, confidence: float = 0.5, area: str | None = None) -> Card:
+                   evidence: list[str] | None = None, confidence: float = 0.5, area: str | None = None) -> Plan[Card]:
         """Draft a card explicitly (a person's lesson); still L3: advice only."""
         draft = {"signature": signature, "recommended_steps": recommended_steps, "avoid_steps": avoid_steps or [],
                  "preconditions": preconditions or [], "validation": validation or [],
                  "evidence": evidence or [], "confidence": confidence}
-        return self._run(self._save_card(draft, area or signature, self._now()))
+        return self._save_card(draft, area or signature, self._now())
 
-    def card(self, uid: str) -> Card:
+    def card(self, uid: str) -> Plan[Card]:
         """A card with the outcomes it was drawn from (``evidence``); NotFoundError if unknown."""
-        return self._run(self._card(uid))
+        return self._card(uid)
 
-    def cards(self, *, area: str | None = None, status: str | None = None) -> list[Card]:
+    def cards(self, *, area: str | None = None, status: str | None = None) -> Plan[list[Card]]:
         """The tenant's cards, newest first (of one ``area`` and ``status`` when given)."""
         def plan() -> Plan[list[Card]]:
             rows = yield from run_query("playbook/cards", self._tenant, area=area, status=status)
             return [cast(Card, r["card"]) for r in rows]
-        return self._run(plan())
+        return plan()
 
     def _card_status(self, uid: str, status: str, reason: str | None, actor: str | None) -> Plan[Card]:
         rows = yield from write_query("playbook/card_status", self._tenant, uid=uid, status=status, reason=reason,
@@ -108,15 +113,15 @@ class Playbooks(Workflows):
         yield from self._ledger("reject" if status == "rejected" else "activate", uid, actor, reason=reason)
         return (yield from self._card(uid))
 
-    def reject_card(self, uid: str, *, reason: str | None = None, actor: str | None = None) -> Card:
+    def reject_card(self, uid: str, *, reason: str | None = None, actor: str | None = None) -> Plan[Card]:
         """Reject a card (it leaves every context); the card is returned."""
-        return self._run(self._card_status(uid, "rejected", reason, actor))
+        return self._card_status(uid, "rejected", reason, actor)
 
-    def activate_card(self, uid: str, *, actor: str | None = None) -> Card:
+    def activate_card(self, uid: str, *, actor: str | None = None) -> Plan[Card]:
         """Mark a card active (still advice); the card is returned."""
-        return self._run(self._card_status(uid, "active", None, actor))
+        return self._card_status(uid, "active", None, actor)
 
-    def rollback_card(self, uid: str, *, actor: str | None = None) -> Card:
+    def rollback_card(self, uid: str, *, actor: str | None = None) -> Plan[Card]:
         """The card is superseded; the version it replaced is active again (and returned)."""
         def plan() -> Plan[Card]:
             rows = yield from write_query("playbook/card_rollback", self._tenant, uid=uid, actor=actor, at=self._now())
@@ -124,9 +129,9 @@ class Playbooks(Workflows):
                 raise ValidationError(f"card {uid!r} has no earlier version to roll back to")
             yield from self._ledger("rollback_card", uid, actor, active_again=rows[0]["uid"])
             return (yield from self._card(rows[0]["uid"]))
-        return self._run(plan())
+        return plan()
 
-    def applicable(self, area: str | None = None) -> Applicable:
+    def applicable(self, area: str | None = None) -> Plan[Applicable]:
         """The rules (safety first, then L4) and at most three L3 cards for a task area; a card
         that disagrees with a rule is marked and the rule wins."""
-        return self._run(applicable(self._tenant, area))
+        return applicable(self._tenant, area)

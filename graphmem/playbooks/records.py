@@ -85,7 +85,7 @@ class Workflow(TypedDict, total=False):
 
 
 class WorkflowSummary(TypedDict):
-    """A line of :meth:`~graphmem.playbooks.playbooks.Playbooks.workflows`."""
+    """A line of :meth:`~graphmem.playbooks.faces.Playbooks.workflows`."""
 
     name: str
     owner: str

@@ -1,21 +1,20 @@
 """The plans both levels of playbooks stand on: a write step, reading a card, a workflow or a
 version, recording a transition in the ledger, and :func:`applicable` (what context() lists).
-:class:`PlaybookFace` holds what the L3 and L4 methods share — the store, its tenant and clock,
-and running a plan — so graphmem.playbooks.playbooks (L3) and graphmem.playbooks.workflows (L4)
-each hold one level's methods."""
+:class:`PlaybookBase` holds what the L3 and L4 plans share — the store, its tenant and clock —
+so graphmem.playbooks.playbooks (L3) and graphmem.playbooks.workflows (L4) each hold one level's
+operations."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from ..core.errors import NotFoundError
 from ..store.ops import Plan, Tx, run_query
 from .records import Applicable, Card, Rule, Workflow, WorkflowVersion
 
-__all__ = ["MAX_CARDS", "PlaybookFace", "applicable", "write_query"]
+__all__ = ["MAX_CARDS", "PlaybookBase", "applicable", "write_query"]
 
 MAX_CARDS = 3
-T = TypeVar("T")
 
 
 def write_query(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str, Any]]]:
@@ -25,7 +24,7 @@ def write_query(query: str, tenant: str, /, **params: Any) -> Plan[list[dict[str
 
 
 def applicable(tenant: str, area: str | None) -> Plan[Applicable]:
-    """The plan behind :meth:`Playbooks.applicable`; graphmem.recall.recall runs it inside context()."""
+    """The plan behind :meth:`~graphmem.playbooks.faces.Playbooks.applicable`; graphmem.recall.recall runs it inside context()."""
     rows = yield from run_query("playbook/applicable", tenant, area=area)
     rules = sorted((cast(Rule, r) for r in rows if r["kind"] == "rule"), key=lambda r: (not r["safety"], r["name"]))
     cards = sorted((r["card"] for r in rows if r["kind"] == "card"),
@@ -41,10 +40,9 @@ def applicable(tenant: str, area: str | None) -> Plan[Applicable]:
     return {"rules": rules, "cards": kept[:MAX_CARDS]}
 
 
-class PlaybookFace:
-    """L3 and L4 for one store. Each public method hands a plan to the store's ``_run``: on
-    :class:`~graphmem.store.client.GraphMem` it returns the type it names; on
-    :class:`~graphmem.store.aio.AsyncGraphMem`, a coroutine of that type (await it)."""
+class PlaybookBase:
+    """What the L3 and L4 plans of one store share: the store, its tenant and clock, the ledger
+    record of a transition, and reading a card, a workflow or a version."""
 
     def __init__(self, store: Any) -> None:
         self._store = store
@@ -57,10 +55,6 @@ class PlaybookFace:
     def _now(self) -> str:
         now: str = self._store._clock().isoformat()
         return now
-
-    def _run(self, plan: Plan[T]) -> T:
-        result: T = self._store._run(plan)
-        return result
 
     def _ledger(self, action: str, target: str, actor: str | None, **detail: Any) -> Plan[None]:
         """Record a transition as a ledger event (audit() shows it; the hash chain covers it)."""

@@ -1,11 +1,12 @@
 """L4 workflows (DESIGN.md §5, §7): owned procedures with immutable, hashed versions chained by
 ``PREVIOUS``. A card becomes a workflow version only by a *request*
-(:meth:`Workflows.request_promotion`) that passes a static check of its fields and a replay of the
+(:meth:`WorkflowPlans.request_promotion`) that passes a static check of its fields and a replay of the
 card's recorded examples against its validation rules (graphmem.playbooks.rules); it becomes
 *current* only by the **owner's approval** (or a named delegate's), recorded in the graph as an
 ``Approval`` node in the same statement — and only if the content approved is the content that
 was checked (its hash). No Cypher file sets ``current_version`` except ``approve`` and
-``rollback``, both owner-guarded. These are the L4 methods of ``mem.playbooks``."""
+``rollback``, both owner-guarded. These are the L4 operations of ``mem.playbooks``, each a method
+that returns its plan (the faces of graphmem.playbooks.faces run them)."""
 
 from __future__ import annotations
 
@@ -16,23 +17,23 @@ from ..core.errors import NotFoundError, ValidationError
 from ..store.ops import Plan, run_query
 from .records import Feedback, Promotion, Workflow, WorkflowSummary, WorkflowVersion
 from .rules import CONTENT_KEYS, content_hash, parse_rules, replay, static_check
-from .steps import PlaybookFace, write_query
+from .steps import PlaybookBase, write_query
 
-__all__ = ["Workflows"]
+__all__ = ["WorkflowPlans"]
 
 
-class Workflows(PlaybookFace):
-    """The L4 methods of :class:`~graphmem.playbooks.playbooks.Playbooks`."""
+class WorkflowPlans(PlaybookBase):
+    """The L4 operations of :class:`~graphmem.playbooks.playbooks.PlaybookPlans`."""
 
     def request_promotion(self, card: str, *, workflow: str, owner: str, text: str, scenario: str,
                           inputs: list[str], outputs: list[str], tool_permissions: list[str],
                           validation_rules: list[str], requested_by: str | None = None,
-                          delegates: list[str] | None = None, safety: bool = False) -> Promotion:
+                          delegates: list[str] | None = None, safety: bool = False) -> Plan[Promotion]:
         """Ask to promote a card to a new version of ``workflow``; runs the static check and the
         replay and stores their report. The version is *requested*, not current."""
         fields = dict(text=text, scenario=scenario, inputs=inputs, outputs=outputs,
                       tool_permissions=tool_permissions, validation_rules=validation_rules)
-        return self._run(self._request(card, workflow, owner, fields, requested_by, delegates or [], safety))
+        return self._request(card, workflow, owner, fields, requested_by, delegates or [], safety)
 
     def _request(self, card_uid: str, name: str, owner: str, fields: dict[str, Any], actor: str | None,
                  delegates: list[str], safety: bool) -> Plan[Promotion]:
@@ -59,7 +60,7 @@ class Workflows(PlaybookFace):
         return {"workflow": wf, "version": rows[0]["uid"], "number": rows[0]["number"],
                 "check_passed": check.passed, "replay_passed": rep.passed, "report": report}
 
-    def edit_version(self, version: str, *, text: str) -> WorkflowVersion:
+    def edit_version(self, version: str, *, text: str) -> Plan[WorkflowVersion]:
         """Edit a requested version's text; the promotion must then be requested (checked) again."""
         def plan() -> Plan[WorkflowVersion]:
             found = yield from self._version(version)
@@ -71,18 +72,18 @@ class Workflows(PlaybookFace):
                 raise ValidationError(f"version {version!r} is not a requested version; approved versions are immutable")
             yield from self._ledger("edit", version, None, content_hash=content_hash(fields))
             return (yield from self._version(version))
-        return self._run(plan())
+        return plan()
 
-    def workflow(self, name: str) -> Workflow:
+    def workflow(self, name: str) -> Plan[Workflow]:
         """A workflow with every version (newest first) and its approvals; NotFoundError if unknown."""
-        return self._run(self._workflow(name))
+        return self._workflow(name)
 
-    def workflows(self) -> list[WorkflowSummary]:
+    def workflows(self) -> Plan[list[WorkflowSummary]]:
         """Every workflow of the tenant: name, owner, safety, current version number and hash."""
-        return self._run(cast(Plan[list[WorkflowSummary]], run_query("playbook/workflows", self._tenant)))
+        return cast(Plan[list[WorkflowSummary]], run_query("playbook/workflows", self._tenant))
 
     def approve(self, workflow: str, version: str, *, approver: str, version_hash: str,
-                comment: str | None = None) -> Workflow:
+                comment: str | None = None) -> Plan[Workflow]:
         """Publish a version: the owner's (or a delegate's) approval of exactly ``version_hash``."""
         def plan() -> Plan[Workflow]:
             wf = yield from self._workflow(workflow)
@@ -101,9 +102,9 @@ class Workflows(PlaybookFace):
             yield from self._ledger("approve", version, approver, workflow=workflow, version_hash=version_hash,
                                     comment=comment)
             return (yield from self._workflow(workflow))
-        return self._run(plan())
+        return plan()
 
-    def reject_version(self, workflow: str, version: str, *, actor: str, reason: str | None = None) -> Workflow:
+    def reject_version(self, workflow: str, version: str, *, actor: str, reason: str | None = None) -> Plan[Workflow]:
         """Reject a requested version (owner or delegate); the workflow is returned."""
         def plan() -> Plan[Workflow]:
             rows = yield from write_query("playbook/version_reject", self._tenant, name=workflow, uid=version,
@@ -113,9 +114,9 @@ class Workflows(PlaybookFace):
                                       "or the version is not awaiting approval")
             yield from self._ledger("reject_version", version, actor, workflow=workflow, reason=reason)
             return (yield from self._workflow(workflow))
-        return self._run(plan())
+        return plan()
 
-    def rollback(self, workflow: str, *, actor: str) -> Workflow:
+    def rollback(self, workflow: str, *, actor: str) -> Plan[Workflow]:
         """The previous approved version becomes current again (owner or delegate)."""
         def plan() -> Plan[Workflow]:
             rows = yield from write_query("playbook/rollback", self._tenant, name=workflow, actor=actor, at=self._now())
@@ -124,9 +125,9 @@ class Workflows(PlaybookFace):
                                       "or no earlier approved version")
             yield from self._ledger("rollback", workflow, actor)
             return (yield from self._workflow(workflow))
-        return self._run(plan())
+        return plan()
 
-    def feedback(self, workflow: str, *, success: bool, min_uses: int = 5) -> Feedback:
+    def feedback(self, workflow: str, *, success: bool, min_uses: int = 5) -> Plan[Feedback]:
         """Count a use of the current version; flags a regression against the version it replaced."""
         def plan() -> Plan[Feedback]:
             rows = yield from write_query("playbook/feedback", self._tenant, name=workflow, success=success,
@@ -135,7 +136,7 @@ class Workflows(PlaybookFace):
                 raise ValidationError(f"workflow {workflow!r} has no current version")
             yield from self._ledger("feedback", workflow, None, success=success)
             return cast(Feedback, rows[0])
-        return self._run(plan())
+        return plan()
 
 
 def _approvable(v: WorkflowVersion, version_hash: str) -> None:

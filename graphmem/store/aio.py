@@ -10,7 +10,7 @@ validation — typed by the generated :class:`graphmem.store.faces.AsyncFace`; e
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Coroutine, TypeVar
+from typing import Any, AsyncIterator, TypeVar
 
 import neo4j
 from neo4j.api import AsyncBookmarkManager
@@ -120,8 +120,3 @@ class AsyncGraphMem(AsyncFace):
             else:
                 run.send(result)
         return run.value
-
-    def _run(self, plan: ops.Plan[T]) -> Coroutine[Any, Any, T]:
-        """A coroutine of the plan's value: what WorkingMemory and Playbooks, written once for both
-        clients, hand their plans to."""
-        return self._run_async(plan)

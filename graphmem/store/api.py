@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable
 
 from neo4j import exceptions as neo4j_errors
 
@@ -24,8 +24,6 @@ from .settings import Settings
 
 if TYPE_CHECKING:
     from ..core.events import MessageEvent
-    from ..playbooks.playbooks import Playbooks
-    from ..working.working import WorkingMemory
 
 __all__ = ["StoreApi", "from_driver", "translate", "utcnow"]
 
@@ -84,7 +82,8 @@ DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
 @bind_tenant
 class StoreApi:
     """What ``GraphMem`` and ``AsyncGraphMem`` share: settings, tenant, actor, clock, extractor,
-    embedder; their public operations come from :mod:`graphmem.store.faces`."""
+    embedder; their public operations come from :mod:`graphmem.store.faces`, the objects they hand
+    out (``working``, ``playbooks``) from :mod:`graphmem.store.objects`."""
 
     settings: Settings
     tenant: str
@@ -143,36 +142,3 @@ class StoreApi:
         prepare = getattr(self._extractor, "prepare", None)
         if callable(prepare):
             prepare(texts)
-
-    # -- what is not a plan: objects over the store ---------------------------------------------
-
-    def working(self, session: str, *, budget_tokens: int | None = None,
-                strategy: Literal["evict", "compress"] | None = None, warn_ratio: float | None = None,
-                keep_recent: int | None = None, summary_ratio: float | None = None) -> WorkingMemory:
-        """A session's working memory (graphmem.working.working): items under a token budget, checkpoints
-        to resume from, and the end gate ``close(outcome)``. Giving a budget or strategy records a
-        new policy for the session at its next write; otherwise the stored one (or the default) holds.
-
-        >>> with mem.working("s-1", budget_tokens=4000) as wm: ...
-        """
-        import pydantic
-
-        from ..core.models import describe_errors
-        from ..working.working import WorkingMemory, WorkingPolicy
-        knobs = (("budget_tokens", budget_tokens), ("strategy", strategy), ("warn_ratio", warn_ratio),
-                 ("keep_recent", keep_recent), ("summary_ratio", summary_ratio))
-        given: dict[str, Any] = {k: v for k, v in knobs if v is not None}
-        try:
-            chosen = WorkingPolicy(**given) if given else None
-        except pydantic.ValidationError as e:  # one line per knob, not pydantic's multi-line report
-            raise ValidationError(f"bad working-memory policy: {describe_errors(e)}") from e
-        return WorkingMemory(self, session, chosen)
-
-    @property
-    def playbooks(self) -> Playbooks:
-        """L3 experience cards and L4 workflows of this tenant (graphmem.playbooks.playbooks).
-
-        >>> mem.playbooks.cards()
-        """
-        from ..playbooks.playbooks import Playbooks
-        return Playbooks(self)

@@ -3,24 +3,29 @@
 """The typed faces of the store: one thin method per operation of :mod:`graphmem.store.surface`.
 
 :class:`SyncFace` runs each operation's plan and returns its value (``GraphMem`` derives from
-it); :class:`AsyncFace` returns a coroutine of the same value (``AsyncGraphMem``).
+it); :class:`AsyncFace` returns a coroutine of the same value (``AsyncGraphMem``). Each also names
+the faces of the objects it hands out (``mem.working(session)``, ``mem.playbooks``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from . import surface
-from .api import StoreApi
+from .objects import StoreObjects
 from ..core.scope import bind_tenant
 
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable, Literal
+    from ..playbooks.faces import AsyncPlaybooks, Playbooks
+    from ..working.faces import AsyncWorkingMemory, WorkingMemory
+    from ..working.working import WorkingPolicy
+    from typing import Iterable, Literal
     from ..core.answers import Answer, Episode, HistoryEntry, Why, WriteResult
     from ..core.fields import Authority, SourceKind
     from ..governance.stats import Stats
     from ..recall.memory_context import MemoryContext, SummaryView
     from ..recall.recall_config import RecallConfig
+    from .api import StoreApi
     from .ops import Plan
     from .surface import When
 
@@ -30,11 +35,17 @@ T = TypeVar("T")
 
 
 @bind_tenant
-class SyncFace(StoreApi):
+class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
     """Every public operation of the store, run at once: each method returns its value."""
 
     def _run(self, plan: Plan[T]) -> T:  # pragma: no cover - defined by graphmem.store.client.GraphMem
         raise NotImplementedError
+
+    def _faces(self) -> tuple[Callable[[Any, str, WorkingPolicy | None], WorkingMemory],
+                              Callable[[Any], Playbooks]]:
+        from ..playbooks.faces import Playbooks
+        from ..working.faces import WorkingMemory
+        return WorkingMemory, Playbooks
 
     def install_schema(self) -> None:
         """Create graphmem's constraints and indexes (idempotent) and mark the database with the
@@ -776,11 +787,17 @@ class SyncFace(StoreApi):
 
 
 @bind_tenant
-class AsyncFace(StoreApi):
+class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
     """Every public operation of the store, as a coroutine: ``await`` each method."""
 
     async def _run_async(self, plan: Plan[T]) -> T:  # pragma: no cover - defined by graphmem.store.aio.AsyncGraphMem
         raise NotImplementedError
+
+    def _faces(self) -> tuple[Callable[[Any, str, WorkingPolicy | None], AsyncWorkingMemory],
+                              Callable[[Any], AsyncPlaybooks]]:
+        from ..playbooks.faces import AsyncPlaybooks
+        from ..working.faces import AsyncWorkingMemory
+        return AsyncWorkingMemory, AsyncPlaybooks
 
     async def install_schema(self) -> None:
         """Create graphmem's constraints and indexes (idempotent) and mark the database with the

@@ -150,7 +150,7 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
           sensitive: SensitiveConfig) -> Plan[CloseReport]:
     """The end gate as one plan (see the module docstring)."""
     from ..store import observe
-    from ..playbooks.playbooks import Playbooks
+    from ..playbooks.playbooks import PlaybookPlans
     from .working_store import items as load_items
     from .working_store import record, session_row
 
@@ -181,7 +181,7 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
                              sum(len(x["facts"]) for x in report.stated + report.inferred))
     done_steps = steps or [scrub(" ".join(i.text.split()[:8]), sensitive, "a decision")[0]
                            for i in found if i.type == "decision"] or ["(no steps)"]
-    card = yield from Playbooks(store)._record(task, done_steps, outcome, errors, area, store.actor,
+    card = yield from PlaybookPlans(store)._record(task, done_steps, outcome, errors, area, store.actor,
                                                uid=f"o-wm-{hashlib.sha256(session.encode()).hexdigest()[:24]}")
     report.card = None if card is None else dict(card)
     yield from record(tenant, session, "close", {

@@ -1,11 +1,14 @@
 """Working memory (L0 of the agent's loop): what one session is doing right now — its turns, tool
 results, decisions, hypotheses, instructions, todos and summaries — under a hard token budget,
-with checkpoints a restarted agent resumes from, and an end gate (:meth:`WorkingMemory.close`)
+with checkpoints a restarted agent resumes from, and an end gate (:meth:`WorkingPlans.close`)
 that turns what the session learned into long-term memory.
 
-``mem.working(session)`` gives a :class:`WorkingMemory`; its methods return what the store's
-``_run`` returns (a value on :class:`~graphmem.store.client.GraphMem`, a coroutine on
-:class:`~graphmem.store.aio.AsyncGraphMem`), because each one is a plan (graphmem.working.working_store).
+Each operation is defined once, as a method of :class:`WorkingPlans` that checks its arguments and
+returns a plan (graphmem.working.working_store). ``mem.working(session)`` gives the face that runs
+them, generated from this class by graphmem.store.facegen into graphmem.working.faces:
+:class:`~graphmem.working.faces.WorkingMemory` on :class:`~graphmem.store.client.GraphMem` (each
+method returns its value), :class:`~graphmem.working.faces.AsyncWorkingMemory` on
+:class:`~graphmem.store.aio.AsyncGraphMem` (``await`` each method).
 Nothing lives only in process memory: every step is a ledger event with an actor, so a second
 process sees the same session, ``rebuild`` replays it and ``erase`` removes it.
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 import json
 import uuid
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,14 +32,13 @@ if TYPE_CHECKING:
     from ..recall.memory_context import MemoryContext
     from .endgate import CloseReport
 
-__all__ = ["AddResult", "ItemType", "Resumed", "WorkingItem", "WorkingMemory", "WorkingPolicy"]
+__all__ = ["AddResult", "ItemType", "Resumed", "WorkingItem", "WorkingPlans", "WorkingPolicy"]
 
 ItemType = Literal["turn", "tool_result", "decision", "hypothesis", "instruction", "todo", "summary"]
 Role = Literal["user", "agent", "tool", "system"]
 MAX_STATE_CHARS = 64_000
 # A turn is the agent's unless it is said to be a person's (role="user"): only a person's own words
 # become L1 facts at the end gate (DESIGN.md §5), so nothing is taken for a person's by default.
-T = TypeVar("T")
 _DEFAULT_ROLE = {"turn": "agent", "tool_result": "tool", "decision": "agent", "hypothesis": "agent",
                  "instruction": "user", "todo": "agent", "summary": "system"}
 
@@ -130,20 +132,16 @@ def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any
             "temporary": bool(temporary), "source": source}
 
 
-class WorkingMemory:
-    """One session's working memory on a store. Each method returns the type it names on
-    :class:`~graphmem.store.client.GraphMem`, a coroutine of it on
-    :class:`~graphmem.store.aio.AsyncGraphMem` (see the module docstring)."""
+class WorkingPlans:
+    """One session's working-memory operations on a store, each defined once: a method that checks
+    its arguments and returns the plan; the faces of graphmem.working.faces run them (see the
+    module docstring)."""
 
     def __init__(self, store: Any, session: str, policy: WorkingPolicy | None = None) -> None:
         check_ids(session=session)
         self._store = store
         self.session = session
         self.policy = policy
-
-    def _run(self, plan: Plan[T]) -> T:
-        result: T = self._store._run(plan)
-        return result
 
     @property
     def _sensitive(self) -> SensitiveConfig:
@@ -153,7 +151,8 @@ class WorkingMemory:
 
     def add(self, text: str, *, type: ItemType = "turn", role: Role | None = None, author: str | None = None,
             importance: float = 0.5, id: str | None = None, cites: list[str] | None = None,
-            claim: dict[str, Any] | None = None, temporary: bool = False, source: str | None = None) -> AddResult:
+            claim: dict[str, Any] | None = None, temporary: bool = False,
+            source: str | None = None) -> Plan[AddResult]:
         """Add an item; if the session's budget would overflow, compress or evict in the same
         transaction. ``id`` is an idempotency id: a resumed agent repeating a step adds nothing.
         Secrets matching the configured patterns are masked (or refused) before the ledger sees them."""
@@ -177,27 +176,27 @@ class WorkingMemory:
                                summary=out["summary"])
             observe.working_add(store.tenant, self.session, result)
             return result
-        return self._run(observe.observed_plan("working_add", store.tenant, observe.mapped(add(
-            store.tenant, self.session, spec, self.policy, store._clock(), store.actor), shape)))
+        return observe.observed_plan("working_add", store.tenant, observe.mapped(add(
+            store.tenant, self.session, spec, self.policy, store._clock(), store.actor), shape))
 
-    def items(self, *, include_evicted: bool = False) -> list[WorkingItem]:
+    def items(self, *, include_evicted: bool = False) -> Plan[list[WorkingItem]]:
         """The session's items in the order they were added (the live ones, unless asked)."""
         from .working_store import items
 
         def plan() -> Plan[list[WorkingItem]]:
             found = yield from items(self._store.tenant, self.session)
             return [i for i in found if include_evicted or i.evicted_at is None]
-        return self._run(plan())
+        return plan()
 
-    def use(self, *ids: str) -> WriteResult:
+    def use(self, *ids: str) -> Plan[WriteResult]:
         """Record that the agent used these items (eviction spares recently used items); the
         ``use`` event's write result."""
         from .working_store import use
         from ..store import observe
-        return self._run(observe.observed_plan("working_use", self._store.tenant, use(
-            self._store.tenant, self.session, list(ids), self._store._clock(), self._store.actor)))
+        return observe.observed_plan("working_use", self._store.tenant, use(
+            self._store.tenant, self.session, list(ids), self._store._clock(), self._store.actor))
 
-    def checkpoint(self, state: dict[str, Any], *, id: str | None = None) -> WriteResult:
+    def checkpoint(self, state: dict[str, Any], *, id: str | None = None) -> Plan[WriteResult]:
         """Record the task's state (JSON-able) in the ledger; :meth:`resume` returns the latest.
         ``id`` makes a retried checkpoint apply once (its write result says ``duplicate``)."""
         from ..governance.sensitive import scrub_obj
@@ -213,10 +212,10 @@ class WorkingMemory:
         check_ids(id=id)
         clean, _found = scrub_obj(json.loads(text), self._sensitive, "the checkpoint's state")
         from ..store import observe
-        return self._run(observe.observed_plan("working_checkpoint", self._store.tenant, checkpoint(
-            self._store.tenant, self.session, clean, self._store._clock(), self._store.actor, id)))
+        return observe.observed_plan("working_checkpoint", self._store.tenant, checkpoint(
+            self._store.tenant, self.session, clean, self._store._clock(), self._store.actor, id))
 
-    def resume(self) -> Resumed:
+    def resume(self) -> Plan[Resumed]:
         """Where a restarted agent picks the task up: the last checkpoint's state and the live items."""
         from .working_store import resume_state
 
@@ -228,9 +227,9 @@ class WorkingMemory:
                            checkpoint_seq=row["checkpoint_seq"] if row else None,
                            checkpoints=row["checkpoints"] if row else 0, items=found,
                            used_tokens=sum(i.tokens for i in found), policy=got["policy"])
-        return self._run(plan())
+        return plan()
 
-    def context(self, task: str, **kw: Any) -> MemoryContext:
+    def context(self, task: str, **kw: Any) -> Plan[MemoryContext]:
         """``store.context(task, session=this session, ...)``, and a ``context`` ledger event with the
         tokens it used (what ``graphmem stats`` reports as tokens per context).
 
@@ -261,15 +260,15 @@ class WorkingMemory:
                 "used_tokens": ctx.used_tokens, "budget_tokens": ctx.budget_tokens, "left_out": len(ctx.left_out),
                 "gaps": [g.topic for g in ctx.gaps]}, store._clock(), store.actor, only_open=True)
             return ctx
-        return self._run(plan())
+        return plan()
 
     def close(self, outcome: Literal["success", "failure"], *, task: str | None = None,
               steps: list[str] | None = None, errors: list[str] | None = None,
-              wrong_memory: list[str] | None = None, area: str | None = None) -> CloseReport:
+              wrong_memory: list[str] | None = None, area: str | None = None) -> Plan[CloseReport]:
         """The task end gate (graphmem.working.endgate): what the session learned goes to long-term memory
         through the normal paths, the outcome is recorded for playbooks, the session closes."""
         from ..store import observe
         from .endgate import close
-        return self._run(observe.observed_plan("working_close", self._store.tenant, close(
+        return observe.observed_plan("working_close", self._store.tenant, close(
             self._store, self.session, outcome, task=task, steps=steps, errors=errors, wrong_memory=wrong_memory,
-            area=area, sensitive=self._sensitive)))
+            area=area, sensitive=self._sensitive))

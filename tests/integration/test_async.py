@@ -55,10 +55,37 @@ def test_sync_and_async_clients_share_one_implementation():
     from graphmem.store.api import StoreApi
     from graphmem.store.client import GraphMem
     from graphmem.store.faces import AsyncFace, SyncFace
+    from graphmem.store.objects import StoreObjects
 
     public = {n for n in surface.__all__ if callable(getattr(surface, n))}
     assert {"apply", "apply_bulk", "as_of", "history", "why", "path", "rebuild"} <= public
     assert public <= set(vars(SyncFace)) and public <= set(vars(AsyncFace))
-    shared = public | {n for n in vars(StoreApi) if not n.startswith("_")}
+    shared = public | {n for base in (StoreApi, StoreObjects) for n in vars(base) if not n.startswith("_")}
+    assert {"working", "playbooks"} <= shared
     for cls in (GraphMem, AsyncGraphMem):
         assert not (shared & set(vars(cls))), f"{cls.__name__} redefines a shared method"
+
+
+def test_async_playbooks_and_working_memory_are_awaited_faces(neo4j_target):
+    """``amem.playbooks`` and ``amem.working(s)`` are the async faces: each method is awaited and gives
+    what the sync face returns (graphmem.playbooks.faces, graphmem.working.faces)."""
+    from graphmem.playbooks.faces import AsyncPlaybooks
+    from graphmem.working.faces import AsyncWorkingMemory
+
+    async def go():
+        async with AsyncGraphMem(neo4j_target.settings, tenant=f"async-{uuid.uuid4().hex[:8]}") as mem:
+            try:
+                pb, wm = mem.playbooks, mem.working("s-1", budget_tokens=500)
+                assert isinstance(pb, AsyncPlaybooks) and isinstance(wm, AsyncWorkingMemory)
+                assert await pb.record_outcome("deploy", ["edit by hand"], "failure") is None
+                card = await pb.record_outcome("deploy", ["run migrations"], "success")
+                with pytest.raises(ValidationError):
+                    await pb.record_outcome("deploy", ["x"], "maybe")
+                added = await wm.add("deploy uses port 8000", type="decision", id="i-1")
+                again = await wm.add("deploy uses port 8000", type="decision", id="i-1")
+                resumed = await wm.resume()
+                return (card["recommended_steps"], [c["uid"] for c in await pb.cards()] == [card["uid"]],
+                        added.duplicate, again.duplicate, [i.id for i in resumed.items], resumed.policy.budget_tokens)
+            finally:
+                await mem.drop_tenant()
+    assert _run(go()) == (["run migrations"], True, False, True, ["i-1"], 500)

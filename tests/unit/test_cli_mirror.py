@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from graphmem import GraphMem, WorkingMemory
 from graphmem.interfaces.cli import COMMANDS, MODULES, app, build
 from graphmem.interfaces.cli.mirror import NOT_COMMANDS, RENAMED, command_for
-from graphmem.playbooks.playbooks import Playbooks
+from graphmem.playbooks.faces import Playbooks
 
 
 def _tree(group, path=()):

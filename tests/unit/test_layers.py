@@ -20,8 +20,10 @@ MAY_IMPORT = {
     "interfaces": FEATURES | {"local", "bench", "interfaces"},
 }
 # The store's facade composes the feature layers: the shared API, the public operations defined
-# once (surface), the typed faces generated from them, and the clients that run them.
-FACADE = {"graphmem.store.api", "graphmem.store.surface", "graphmem.store.faces", "graphmem.store.client",
+# once (surface), the typed faces generated from them, the objects the clients hand out (working
+# memory, playbooks), and the clients that run them.
+FACADE = {"graphmem.store.api", "graphmem.store.surface", "graphmem.store.faces", "graphmem.store.objects",
+          "graphmem.store.client",
           "graphmem.store.aio", "graphmem.store.surface.governance", "graphmem.store.surface.reads",
           "graphmem.store.surface.recall"}
 # Known crossings of the rule above, as found when the layers were made (issue #16 item 3 removes the
