@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .context_text import day
 from .memory_context import Gap
-from ..store.ops import Plan, as_of, as_of_many, assertions
+from ..store.ops import Plan, answer_from_rows, as_of, as_of_many, assertions
 
 __all__ = ["DEFAULT_NEEDS", "GapNeed", "find_gaps", "gap_leg", "level"]
 
@@ -116,8 +116,10 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
 
 def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], subjects: list[str], t: datetime,
               k: datetime, env: str | None, session: str | None, window: timedelta,
-              needs: tuple[GapNeed, ...] = DEFAULT_NEEDS) -> Plan[list[Gap]]:
-    """The gaps of a task for its subjects at valid time ``t`` as known at ``k`` (see the module)."""
+              needs: tuple[GapNeed, ...] = DEFAULT_NEEDS, on_timeline: bool = True) -> Plan[list[Gap]]:
+    """The gaps of a task for its subjects at valid time ``t`` as known at ``k`` (see the module).
+    ``on_timeline=False``: no fact of the tenant ever reached the timeline (``recall/begin``), so every
+    slot's default view is empty and is not asked for."""
     from .terms import cue_in
 
     out: list[Gap] = []
@@ -132,7 +134,10 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
     known = set(Vocabulary.default().topics) | {t for n in needs for t in n.topics}
     pairs = list(dict.fromkeys((subject, topic) for subject in subjects for _, wanted, _, _ in asked
                                for topic in wanted))
-    if session is None:  # the default view: every slot the task needs in one round trip
+    if session is None and not on_timeline:
+        answers = {(s, tp): answer_from_rows([], False, dict(subject=s, topic=tp, env=env, valid_at=t, known_at=k))
+                   for s, tp in pairs}
+    elif session is None:  # the default view: every slot the task needs in one round trip
         answers = dict(zip(pairs, (yield from as_of_many(tenant, now, [(s, tp, env) for s, tp in pairs],
                                                          valid_at=t, known_at=k))))
     else:
@@ -159,7 +164,7 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
 
 def gap_leg(tenant: str, now: datetime, task: str, terms: Any, subjects: list[str], t: datetime, k: datetime,
              valid_at: Any, env: str | None, session: str | None, window: timedelta,
-             items: list[Any]) -> Plan[list[Any]]:
+             items: list[Any], held: bool = True) -> Plan[list[Any]]:
     """Gaps at the time the task is about; items of competing scopes are flagged and ranked level."""
     from .episodic import task_range
     from .memory_context import ItemWarning
@@ -167,7 +172,8 @@ def gap_leg(tenant: str, now: datetime, task: str, terms: Any, subjects: list[st
     if valid_at is None:
         named = task_range(task, t)
         when = named[0] if named is not None and named[1] - named[0] <= timedelta(days=1) else t
-    gaps = yield from find_gaps(tenant, now, task.lower(), terms.topics, subjects, when, k, env, session, window)
+    gaps = yield from find_gaps(tenant, now, task.lower(), terms.topics, subjects, when, k, env, session, window,
+                                on_timeline=held)
     for g in gaps:  # a conflict or an expiry already carries its own warning
         for i in (_options(items, g) if g.kind == "competing" else []):
             i.warnings.append(ItemWarning(kind="gap", message=f"one of the options for {g.need}: {g.kind}; ask "

@@ -165,7 +165,7 @@ def _gaps(ask: _Ask, items: list[ContextItem], valid_at: Any) -> Plan[list[Gap]]
         ask.people.ids + [i.subject for i in items if i.kind in ("fact", "conflict") and i.subject in named]))
     found: list[Gap] = yield from ask.leg("gaps", gap_leg(
         ask.tenant, ask.now, ask.task, ask.terms, subjects, ask.t, ask.k, valid_at, ask.env, ask.session,
-        timedelta(days=ask.cfg.expiring_within_days), items), [])
+        timedelta(days=ask.cfg.expiring_within_days), items, held=ask.state["held"]), [])
     return found
 
 

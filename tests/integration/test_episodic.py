@@ -233,6 +233,31 @@ def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, d
     assert state.records[0]["seq"] == first.ledger_version == len(CHAT) + 2
 
 
+def test_a_chat_tenant_of_candidates_costs_three_round_trips_with_the_same_answer(store, monkeypatch):
+    """Facts drawn from chat are unconfirmed candidates: nothing is on the timeline, so the fact legs,
+    history and the gap check's slot reads would find nothing; context() asks recall/begin,
+    recall/people and recall/messages only — and still reports the gap (nothing holds her address)."""
+    from graphmem.store import client as gc
+    from graphmem.store.queries import Call
+
+    store.ingest_bulk(CHAT + [{"id": "p1", "speaker": "Melanie", "at": "2023-06-02T10:00:00Z",
+                               "text": "We adopted a puppy in June."}])
+    store.context("warm up: embeddings catch up", budget_tokens=400)
+    asked: list[str] = []
+    original = gc.GraphMem._step
+
+    def spy(self, step):
+        if isinstance(step, Call):
+            asked.append(step.query.name)
+        return original(self, step)
+
+    monkeypatch.setattr(gc.GraphMem, "_step", spy)
+    ctx = store.context("Where should I send Melanie's package? Did she go camping before?", budget_tokens=800)
+    assert asked == ["recall/people", "recall/begin", "recall/messages"]
+    assert [(g.subject, g.kind) for g in ctx.gaps] == [("Melanie", "missing")]
+    assert "c4" in {i.source.id for i in _messages(ctx)}
+
+
 def test_as_of_many_answers_each_slot_as_as_of_does(store, eval_dir):
     """The batched view recall uses to say what holds now is as_of's, slot for slot (values, a
     conflict, a many-valued topic, an expiry note), at several days and as known on several days."""
