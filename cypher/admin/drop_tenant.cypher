@@ -18,6 +18,17 @@ CALL () {
   UNION
   MATCH (n:WorkingSession {tenant: $tenant}) RETURN n LIMIT $batch
   UNION
+  // playbooks: written beside their ledger events, not replayed from them (a rebuild keeps them)
+  MATCH (n:Outcome {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:ExperienceCard {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Workflow {tenant: $tenant}) WHERE n.name IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:WorkflowVersion {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Approval {tenant: $tenant}) WHERE n.at IS NOT NULL RETURN n LIMIT $batch
+  UNION
   MATCH (n:Event {tenant: $tenant}) WHERE n.seq IS NOT NULL RETURN n LIMIT $batch
   UNION
   MATCH (n:LedgerHead {tenant: $tenant}) RETURN n LIMIT $batch

@@ -61,6 +61,20 @@ def test_promotion_needs_the_owners_approval(store):
     assert approvals[0]["approver"] == "alice" and approvals[0]["version_hash"] == v["content_hash"]
 
 
+def test_drop_tenant_leaves_no_playbook_behind(store, driver):
+    """drop_tenant deletes everything a tenant has: cards, outcomes, workflows, their versions and
+    approvals too (they are written beside their ledger events, not replayed from them) — a tenant
+    created again under the same name starts empty."""
+    pb, card, req = _promotable(store)
+    v = pb.workflow("deploy-db")["versions"][0]
+    pb.approve("deploy-db", v["uid"], approver="alice", version_hash=v["content_hash"])
+    store.drop_tenant()
+    left = driver.execute_query("MATCH (n {tenant: $t}) RETURN labels(n)[0] AS label, count(*) AS n",
+                                t=store.tenant).records
+    assert [r.data() for r in left] == []
+    assert store.playbooks.cards() == []
+
+
 def test_a_version_changed_after_its_check_is_refused(store):
     pb, card, req = _promotable(store)
     v = pb.workflow("deploy-db")["versions"][0]
