@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..store.aio import AsyncGraphMem
 from ..core.errors import AccessError
 from ..core.models import Answer
+from ..core.warnings import CANDIDATE, INFERRED, asserted_by, conflicting
 from ..store.settings import Settings
 from .mcp_tools import ToolSet, guarded
 
@@ -40,11 +41,11 @@ __all__ = ["build_server", "main"]
 def _warnings(a: Answer) -> list[str]:
     out = []
     if a.conflict:
-        out.append("conflicting: equally trusted sources disagree; do not pick one silently")
+        out.append("conflicting: " + conflicting(a.conflict, " | "))
     if a.status == "candidate":
-        out.append("candidate: not confirmed" + (f" (asserted by {a.author})" if a.author else ""))
+        out.append("candidate: " + asserted_by(CANDIDATE, a.author))
     if a.authority == "L2":
-        out.append("inferred: not stated by a person" + (f" (author: {a.author})" if a.author else ""))
+        out.append("inferred: " + asserted_by(INFERRED, a.author))
     out.extend(a.notes)
     return out
 

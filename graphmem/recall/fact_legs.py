@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ..core.warnings import conflicting
 from .items import fact_item, source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
 from .terms import MAX_MENTIONS, MAX_TOPICS, TaskTerms, pad
@@ -43,7 +44,7 @@ def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: d
                       fact=a.fact, source=src, legs=["overlay"])
         if a.conflict:
             out.append(ContextItem(kind="conflict", conflict=a.conflict, **common, warnings=[ItemWarning(
-                kind="conflicting", message="sources disagree and nothing here decides: " + " | ".join(map(str, a.conflict)))]))
+                kind="conflicting", message=conflicting(a.conflict, " | "))]))
         else:
             out.extend(ContextItem(kind="fact", value=v, **common) for v in values)
     return out

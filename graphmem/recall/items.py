@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.warnings import CANDIDATE, INFERRED, SESSION, conflicting
 from .context_text import day
 from .memory_context import EXCERPT_CHARS, ContextItem, ItemWarning, SourceRef
 from ..store.projection import to_datetime
@@ -58,7 +59,7 @@ def fact_item(rows: list[dict[str, Any]]) -> ContextItem:
         authority=r["authority"], status=r["status"], confidence=r["confidence"], version=r["version"],
         fact=r["fact"], source=source_of(r, evidence=r.get("evidence")), score=max(x["rrf"] for x in rows),
         legs=sorted({leg for x in rows for leg in x["legs"]}),
-        warnings=[ItemWarning(kind="conflicting", message="sources disagree and nothing here decides: " + "; ".join(
+        warnings=[ItemWarning(kind="conflicting", message=conflicting(
             f"{x['value']!r} from {x['source'] or 'no source'}" for x in rows))] if conflict else [])
 
 
@@ -67,12 +68,11 @@ def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after:
     """Add the warnings DESIGN.md §6 asks an item to carry in this view."""
     w = item.warnings
     if item.authority == "L2":
-        w.append(ItemWarning(kind="inferred", message="inferred from history; nobody stated it — confirm before "
-                                                      "relying on it"))
+        w.append(ItemWarning(kind="inferred", message=INFERRED))
     if item.authority == "L0":
-        w.append(ItemWarning(kind="session", message="holds for this session only"))
+        w.append(ItemWarning(kind="session", message=SESSION))
     if item.status == "candidate":
-        w.append(ItemWarning(kind="candidate", message="an unconfirmed candidate, not a fact until confirmed"))
+        w.append(ItemWarning(kind="candidate", message=CANDIDATE))
     if item.expires_at is not None and item.expires_at <= known_at + expiring_within:
         w.append(ItemWarning(kind="expiring", message=f"expires {item.expires_at.isoformat()}"))
     if item.valid_to is not None and item.kind != "quoted" and item.valid_to <= valid_at + expiring_within:

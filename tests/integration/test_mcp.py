@@ -71,7 +71,7 @@ def test_mcp_tools_over_stdio(neo4j_target):
         # set_fact is the agent's suggestion: an L2 candidate by "claude", invisible by default
         assert out["r2"]["status"] == "candidate" and out["r2"]["author"] == "claude"
         assert out["hist"]["entries"] == []
-        assert out["cand"]["value"] == "8000" and "candidate: not confirmed (asserted by claude)" in out["cand"]["warnings"]
+        assert out["cand"]["value"] == "8000" and "candidate: an unconfirmed candidate, not a fact until confirmed (asserted by claude)" in out["cand"]["warnings"]
         assert out["bad"]["error"].startswith("ValidationError")
         first = out["ctx"]["items"][0]
         assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "m2")
