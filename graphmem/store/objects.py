@@ -41,7 +41,8 @@ class StoreObjects(StoreApi, Generic[W, P]):
         to resume from, and the end gate ``close(outcome)``. Giving a budget or strategy records a
         new policy for the session at its next write; otherwise the stored one (or the default) holds.
 
-        >>> with mem.working("s-1", budget_tokens=4000) as wm: ...
+        >>> wm = mem.working("s-1", budget_tokens=4000)
+        >>> wm.add("the user wants the report by Friday", role="user")
         """
         import pydantic
 
