@@ -202,56 +202,49 @@ def test_injected_messages_stay_inside_their_fences(store):
     assert "### Rules" not in outside
 
 
-def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, driver):
-    """context() reads the ledger head and the embedding state in one query (recall/begin); the
-    pending-embeddings query runs only when the ledger moved, and a last event with nothing to embed
-    (a revoke) still counts as looked at — else every later context() would look again for nothing."""
+@pytest.fixture
+def asked(monkeypatch):
+    """The names of the queries the sync client sends from here on, in order."""
     from graphmem.store import client as gc
     from graphmem.store.queries import Call
 
-    store.ingest_bulk(CHAT)
-    store.set("Caroline", "hobby", "painting", recorded_at="2023-06-02T00:00:00Z")
-    store.revoke("Caroline", "hobby", recorded_at="2023-06-03T00:00:00Z")
-    asked: list[str] = []
+    names: list[str] = []
     original = gc.GraphMem._step
 
     def spy(self, step):
         if isinstance(step, Call):
-            asked.append(step.query.name)
+            names.append(step.query.name)
         return original(self, step)
 
-    gc.GraphMem._step = spy
-    try:
-        first = store.context("Caroline support group", budget_tokens=400)
-        asked_first = list(asked)
-        asked.clear()
-        store.context("Caroline support group", budget_tokens=400)
-    finally:
-        gc.GraphMem._step = original
+    monkeypatch.setattr(gc.GraphMem, "_step", spy)
+    return names
+
+
+def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, driver, asked):
+    """context() reads the ledger head and the embedding state in one query (recall/begin); the
+    pending-embeddings query runs only when the ledger moved, and a last event with nothing to embed
+    (a revoke) still counts as looked at — else every later context() would look again for nothing."""
+    store.ingest_bulk(CHAT)
+    store.set("Caroline", "hobby", "painting", recorded_at="2023-06-02T00:00:00Z")
+    store.revoke("Caroline", "hobby", recorded_at="2023-06-03T00:00:00Z")
+    asked.clear()
+    first = store.context("Caroline support group", budget_tokens=400)
+    asked_first = list(asked)
+    asked.clear()
+    store.context("Caroline support group", budget_tokens=400)
     assert "recall/embed_pending" in asked_first and "recall/embed_pending" not in asked
     state = driver.execute_query("MATCH (x:EmbeddingState {tenant: $t}) RETURN x.seq AS seq", t=store.tenant)
     assert state.records[0]["seq"] == first.ledger_version == len(CHAT) + 2
 
 
-def test_a_chat_tenant_of_candidates_costs_three_round_trips_with_the_same_answer(store, monkeypatch):
+def test_a_chat_tenant_of_candidates_costs_three_round_trips_with_the_same_answer(store, asked):
     """Facts drawn from chat are unconfirmed candidates: nothing is on the timeline, so the fact legs,
     history and the gap check's slot reads would find nothing; context() asks recall/begin,
     recall/people and recall/messages only — and still reports the gap (nothing holds her address)."""
-    from graphmem.store import client as gc
-    from graphmem.store.queries import Call
-
     store.ingest_bulk(CHAT + [{"id": "p1", "speaker": "Melanie", "at": "2023-06-02T10:00:00Z",
                                "text": "We adopted a puppy in June."}])
     store.context("warm up: embeddings catch up", budget_tokens=400)
-    asked: list[str] = []
-    original = gc.GraphMem._step
-
-    def spy(self, step):
-        if isinstance(step, Call):
-            asked.append(step.query.name)
-        return original(self, step)
-
-    monkeypatch.setattr(gc.GraphMem, "_step", spy)
+    asked.clear()
     ctx = store.context("Where should I send Melanie's package? Did she go camping before?", budget_tokens=800)
     assert asked == ["recall/people", "recall/begin", "recall/messages"]
     assert [(g.subject, g.kind) for g in ctx.gaps] == [("Melanie", "missing")]
