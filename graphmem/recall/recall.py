@@ -150,8 +150,9 @@ def _fact_items(ask: _Ask, vector_hits: list[str], include_candidates: bool) -> 
     if ask.env:  # an environment's own value replaces the general one for the same subject and topic
         specific = {(i.subject, i.topic) for i in items if i.env == ask.env}
         items = [i for i in items if i.env == ask.env or (i.subject, i.topic) not in specific]
+    stale_after, expiring_within = timedelta(days=cfg.stale_after_days), timedelta(days=cfg.expiring_within_days)
     for i in items:
-        warn(i, t, k, timedelta(days=cfg.stale_after_days), timedelta(days=cfg.expiring_within_days))
+        warn(i, t, k, stale_after, expiring_within)
         i.score = weigh(i)
     return items
 
