@@ -14,15 +14,17 @@ them (tests/unit/test_cli_mirror.py keeps it so). ``app`` is the full command, b
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
+import os
 import sys
 from typing import TYPE_CHECKING, Any, Iterable
 
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["COMMANDS", "MODULES", "app", "build", "main"]
+__all__ = ["COMMANDS", "MODULES", "app", "build", "entry", "main"]
 
 MODULES = ("local", "writes", "batches", "reads", "governance", "recall", "playbook", "working", "bench")
 
@@ -104,5 +106,40 @@ def main(argv: list[str] | None = None) -> None:
         gc.freeze()
 
 
+def entry() -> None:
+    """The ``graphmem`` console script: :func:`main`, then leave without the interpreter's teardown.
+
+    Once the command has printed, tearing the interpreter down (clearing every module, freeing
+    every object one by one) only costs time: ~0.03 s of a ``graphmem as-of`` here, a tenth of
+    what a shell script pays for a read. The exit handlers still run (logging's flush, a parse
+    worker's shutdown), the output is flushed, and the exit status is the command's. An uncaught
+    exception still ends the process the usual way, with its traceback. Code that calls
+    :func:`main` in-process (tests, ``bench cli``'s probe) is unaffected."""
+    # PYDANTIC_DISABLE_PLUGINS: pydantic otherwise scans every installed package's entry points
+    # for plugins on the first model (~0.01 s here); the CLI uses none. Set it to "" to opt back in.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    try:
+        main()
+        code = 0
+    except SystemExit as e:
+        code = _exit_status(e.code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`graphmem … | head`): nothing left to say
+            code = code or 1
+    os._exit(code)
+
+
+def _exit_status(code: object) -> int:
+    """What :class:`SystemExit` would have made of ``code``: None is 0, an int itself, anything
+    else printed on stderr and 1."""
+    if code is None or isinstance(code, int):
+        return code or 0
+    print(code, file=sys.stderr)
+    return 1
+
+
 if __name__ == "__main__":
-    main()
+    entry()

@@ -1,5 +1,5 @@
 """``python -m graphmem.interfaces.cli …`` is the ``graphmem`` command."""
 
-from . import main
+from . import entry
 
-main()
+entry()
