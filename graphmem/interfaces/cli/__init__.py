@@ -115,9 +115,6 @@ def entry() -> None:
     worker's shutdown), the output is flushed, and the exit status is the command's. An uncaught
     exception still ends the process the usual way, with its traceback. Code that calls
     :func:`main` in-process (tests, ``bench cli``'s probe) is unaffected."""
-    # PYDANTIC_DISABLE_PLUGINS: pydantic otherwise scans every installed package's entry points
-    # for plugins on the first model (~0.01 s here); the CLI uses none. Set it to "" to opt back in.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         main()
         code = 0
