@@ -1,6 +1,6 @@
 // recall/messages: what was said (messages, and other sources with text) that the task matches —
 // DESIGN.md §6, "conversation is memory too". Scope first (tenant, subject, what was known at
-// $known_at, not expired), then three legs ranked on their own — BM25 over the English-analysed
+// $known_at, not expired), then three legs (four with a named time range) ranked on their own — BM25 over the English-analysed
 // text and its author (message_text), over CJK bigrams (message_text_cjk), and the nearest
 // embeddings (source_embedding) — then weighted reciprocal-rank fusion, with a bonus for the asking
 // session's own messages and for messages inside a time range the task names. For the best
@@ -16,6 +16,7 @@
 //           :param vector => null
 //           :param k => 50
 //           :param k_vector => 500
+//           :param k_range => 1000
 //           :param known_at => toString(datetime())
 //           :param subject => null
 //           :param session => null
@@ -25,6 +26,7 @@
 //           :param range_from => null
 //           :param range_to => null
 //           :param range_bonus => 0.0
+//           :param range_report_days => 7
 //           :param neighbours => 20
 //           :param window_minutes => 120
 WITH datetime($known_at) AS known_at
@@ -36,6 +38,15 @@ CALL () {
   WITH 1 AS one WHERE $lucene_cjk IS NOT NULL
   CALL db.index.fulltext.queryNodes('message_text_cjk', $lucene_cjk, {limit: $k}) YIELD node, score
   RETURN node, 'text_cjk' AS leg, score
+  UNION ALL
+  // the time leg: with a named range, the same full-text query asked deeper and kept to what was said
+  // in the range or in the $range_report_days after it — what a person does when asked "where was Tim
+  // in the second week of November": read what was said then, the asked person's turns first
+  WITH 1 AS one WHERE $lucene_en IS NOT NULL AND $range_from IS NOT NULL
+  CALL db.index.fulltext.queryNodes('message_text', $lucene_en, {limit: $k_range}) YIELD node, score
+  WITH node, score
+  WHERE datetime($range_from) <= node.at < datetime($range_to) + duration({days: $range_report_days})
+  RETURN node, 'time' AS leg, score
   UNION ALL
   WITH 1 AS one WHERE $vector IS NOT NULL
   CALL db.index.vector.queryNodes('source_embedding', $k_vector, $vector) YIELD node, score
@@ -56,7 +67,15 @@ WITH hits[i] AS s, leg, i + 1 AS rank
 WITH s, sum(coalesce($weights[leg], 1.0) / ($rrf_k + rank)) AS rrf, collect(leg + ':' + toString(rank)) AS legs
 WITH s, legs, rrf
      + CASE WHEN $session IS NOT NULL AND s.session = $session THEN $session_bonus ELSE 0.0 END
-     + CASE WHEN $range_from IS NOT NULL AND datetime($range_from) <= s.at AND s.at < datetime($range_to)
+     // a named range: what was said inside it; what tells of a dated episode inside it ("I dyed my hair
+     // last week", said on Apr 15, is about April; an undated episode is not evidence of when); what
+     // was said in the $range_report_days after it looking back ("… last Friday", "yesterday", "… ago")
+     + CASE WHEN $range_from IS NOT NULL AND (datetime($range_from) <= s.at AND s.at < datetime($range_to)
+                 OR EXISTS { MATCH (ep:Episode)-[:FROM]->(s)
+                             WHERE ep.start IS NOT NULL AND ep.recorded_at <= datetime($known_at)
+                               AND ep.start < datetime($range_to) AND datetime($range_from) < ep.end }
+                 OR (datetime($range_to) <= s.at AND s.at < datetime($range_to) + duration({days: $range_report_days})
+                     AND s.text =~ '(?is).*\\b(?:yesterday|last\\s+\\w+|\\w+\\s+ago|the other day|recently)\\b.*'))
             THEN $range_bonus ELSE 0.0 END AS rrf
 ORDER BY rrf DESC, s.uid
 LIMIT $k

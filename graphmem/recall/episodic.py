@@ -8,26 +8,27 @@ Three things the fact legs of :mod:`graphmem.recall.recall` cannot do on their o
 * **people by name** — :func:`resolve_people` maps a name in the task ("Caroline", "mel") to the
   speakers and entities of the tenant: exact (case-insensitive) first, then a unique prefix (a
   nickname), then an ``alias`` fact; two candidates for one name are reported, never guessed;
-* **time** — :func:`asks_about_past` and :func:`task_range` read "when did…", "last year",
-  "in May 2023" relative to ``valid_at``; the past reaches history (:func:`history_items`: facts
-  that no longer hold, marked ``superseded`` or ``expired`` with what holds now), a named range
-  ranks the messages said inside it first.
+* **time** — :func:`asks_about_past` and :func:`task_range` (:mod:`graphmem.recall.task_time`) read
+  "when did…", "last year", "in May 2023", "the second week of November" relative to
+  ``valid_at``; the past reaches history (:func:`history_items`: facts that no longer hold, marked
+  ``superseded`` or ``expired`` with what holds now), a named range ranks first the messages said
+  inside it or telling of a dated episode inside it.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from typing import Any
 
-from ..extract.dates import find_dates
 from .context_text import day
 from .items import source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
 from ..store.ops import Plan, run_query, as_of_many
 from ..store.projection import to_datetime
 from .recall_config import RecallConfig
+from .task_time import task_range
 from .terms import phrase
 from ..core.text import has_han
 
@@ -39,8 +40,6 @@ _PAST = re.compile(
     r"last (?:year|month|week|time|summer|winter|spring|fall|autumn)|back then|originally|at first|"
     r"in (?:19|20)\d\d|yesterday|did .{0,40}\b(?:go|do|visit|buy|make|start|finish|attend|take|get|meet)\b)"
     r"|以前|之前|原来|当时|什么时候|去年|上个月|上周|过去|曾经|那时", re.I)
-_YEAR = re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(?![\d/.-])")
-_RELATIVE = re.compile(r"\b(last|this|past) (year|month|week)\b|(去年|今年|上个月|这个月|上周|本周)", re.I)
 _NAME = re.compile(r"\b[A-Z][a-z]{1,30}(?:'s)?\b")
 _STOP_NAMES = frozenset("""What When Where Who Whom Whose Why How Which Did Does Do Is Are Was Were Has Have Had Can
 Could Would Should Will The A An In On At For From To Of And Or But If Tell Show Give Find List Please Remember Based
@@ -78,41 +77,6 @@ def lucene_cjk(tenant: str, terms: list[str]) -> str | None:
 def asks_about_past(task: str) -> bool:
     """Does the task ask about the past ("when did…", "used to", "last year", 以前, 什么时候…)?"""
     return _PAST.search(task) is not None
-
-
-def task_range(task: str, ref: datetime) -> tuple[datetime, datetime] | None:
-    """The first time range the task names, relative to ``ref``: a date, a month, "May 2023", a year,
-    "last week/month/year" (and 上周/上个月/去年); ``[start, end)`` in UTC, or None."""
-    rel = _RELATIVE.search(task)
-    if rel:
-        which, unit, zh = rel.group(1), rel.group(2), rel.group(3)
-        if zh:
-            which, unit = {"去年": ("last", "year"), "今年": ("this", "year"), "上个月": ("last", "month"),
-                           "这个月": ("this", "month"), "上周": ("last", "week"), "本周": ("this", "week")}[zh]
-        which, unit = which.lower(), unit.lower()
-        back = 0 if which == "this" else 1
-        if unit == "year":
-            return (datetime(ref.year - back, 1, 1, tzinfo=timezone.utc),
-                    datetime(ref.year - back + 1, 1, 1, tzinfo=timezone.utc))
-        if unit == "month":
-            y, m = (ref.year, ref.month - back) if ref.month - back >= 1 else (ref.year - 1, 12)
-            return datetime(y, m, 1, tzinfo=timezone.utc), datetime(y + m // 12, m % 12 + 1, 1, tzinfo=timezone.utc)
-        monday = datetime(ref.year, ref.month, ref.day, tzinfo=timezone.utc) - timedelta(days=ref.weekday() + 7 * back)
-        return monday, monday + timedelta(days=7)
-    found = find_dates(task, ref)
-    if found:
-        d = found[0]
-        if d.end is not None:
-            return d.start, d.end
-        if d.month_only:
-            nxt = datetime(d.start.year + d.start.month // 12, d.start.month % 12 + 1, 1, tzinfo=timezone.utc)
-            return d.start, nxt
-        return d.start, d.start + timedelta(days=1)
-    year = _YEAR.search(task)
-    if year:
-        y = int(year.group(1))
-        return datetime(y, 1, 1, tzinfo=timezone.utc), datetime(y + 1, 1, 1, tzinfo=timezone.utc)
-    return None
 
 
 # -- people ------------------------------------------------------------------------------------------
@@ -186,7 +150,8 @@ def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject:
                             session=session, weights=config.leg_weights, rrf_k=config.rrf_k,
                             session_bonus=config.session_bonus,
                             range_from=when[0] if when else None, range_to=when[1] if when else None,
-                            range_bonus=config.range_bonus,
+                            range_bonus=config.range_bonus, range_report_days=config.range_report_days,
+                            k_range=config.range_depth,
                             neighbours=config.neighbours if config.neighbour_weight > 0 else 0,
                             window_minutes=config.neighbour_window_minutes)
     items = [_message(r, r["rrf"] * config.message_weight, list(r["legs"]), [d["fact"] for d in r["drawn"]])

@@ -49,13 +49,19 @@ class RecallConfig(BaseModel):
     # The vector leg's weight is small on purpose: with the bundled static embedder it finds the
     # evidence for far fewer LoCoMo questions than BM25 does (docs/recall.md), so it breaks ties and
     # brings what no word of the task matches, without reordering the keyword hits.
-    leg_weights: dict[str, float] = Field(default_factory=lambda: {"text": 1.0, "text_cjk": 1.0, "vector": 0.05},
+    leg_weights: dict[str, float] = Field(default_factory=lambda: {"text": 1.0, "text_cjk": 1.0, "vector": 0.05, "time": 0.5},
                                           description="weight of each message leg in reciprocal-rank fusion")
     speaker_boost: float = Field(1.0, ge=0.0, le=10.0,
                                  description="Lucene boost of a named person's own messages in the text leg")
     session_bonus: float = Field(0.004, ge=0.0, le=1.0, description="fused-score bonus for the asking session's messages")
     range_bonus: float = Field(0.01, ge=0.0, le=1.0,
                                description="fused-score bonus for messages inside a time range the task names")
+    range_depth: int = Field(1000, ge=0, le=10_000,
+                             description="with a named time range, how deep the time leg reads the text leg's hits "
+                                         "for those said in the range")
+    range_report_days: int = Field(7, ge=0, le=60,
+                                   description="messages said this many days after a named range that look back "
+                                               "(\"last Friday\", \"yesterday\") count as inside it")
     message_weight: float = Field(1.0, ge=0.0, le=10.0, description="message scores relative to fact scores")
     neighbours: int = Field(20, ge=0, le=100, description="for this many top messages, also the turn before and after")
     neighbour_weight: float = Field(0.8, ge=0.0, le=1.0,

@@ -128,6 +128,32 @@ def test_a_named_time_range_ranks_its_messages_first(store):
     assert [m.source.id for m in _messages(ctx)][:2] == ["a", "b"]
 
 
+def test_a_named_range_reaches_what_was_said_then_or_just_after_looking_back(store):
+    # The second week of November 2023 is Nov 8-15. Tim told of it on Nov 16 ("last Friday"): the
+    # time leg reads the text leg's hits said in the range or in the week after it, so that turn
+    # ranks above a later one with the same words; one said after the report window gets nothing.
+    store.ingest_bulk([
+        {"id": "late", "speaker": "tim", "at": "2023-12-20T10:00:00Z", "text": "Visiting a castle in Germany today!"},
+        {"id": "told", "speaker": "tim", "at": "2023-11-16T10:00:00Z",
+         "text": "Guess what? I went to a castle during my trip to the UK last Friday!"},
+        {"id": "after", "speaker": "tim", "at": "2023-11-25T10:00:00Z", "text": "I went to a castle again last week."}])
+    ctx = store.context("Which castle was tim visiting in the second week of November?", valid_at="2024-01-12")
+    found = {m.source.id: m for m in _messages(ctx)}
+    assert _messages(ctx)[0].source.id == "told"
+    assert any(leg.startswith("time:") for leg in found["told"].legs)
+    assert not any(leg.startswith("time:") for leg in found["after"].legs + found["late"].legs)
+
+
+def test_a_dated_episode_puts_its_message_inside_the_range_it_happened_in(store):
+    # Both were said in May; only the first tells of something in early March 2023.
+    store.ingest_bulk([
+        {"id": "b", "speaker": "kim", "at": "2023-05-08T10:01:00Z", "text": "In March I ran a marathon in Paris, last year."},
+        {"id": "a", "speaker": "kim", "at": "2023-05-08T10:00:00Z", "text": "On March 3 I ran my first marathon, what a day."}])
+    assert [e.source for e in store.episodes(who="kim", since="2023-03-01", until="2023-03-11")] == ["a"]
+    ctx = store.context("Which marathon did kim run in early March 2023?", valid_at="2023-12-01")
+    assert [m.source.id for m in _messages(ctx)][:2] == ["a", "b"]
+
+
 def test_presets_and_bad_config(store):
     store.ingest_bulk(CHAT)
     assert not _messages(store.context("support group", config="facts"))

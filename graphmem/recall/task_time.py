@@ -1,0 +1,241 @@
+"""The time range a task names, for recall: "in May 2023", "last week", "in June", "the second week
+of November", "between August 11 and August 15 2023", "the week before 16 November", "during the
+summer", 去年, 六月.
+
+A question is not a message. A message's "June 3" without a year is usually ahead of it (a plan:
+:mod:`graphmem.extract.dates` reads it so); a question in the past tense ("When did Tim go to the
+UK in November?") asks about the latest such day or month *at or before* the time it is asked
+about. So a year-less date or month in a past-tense task is the latest one not after ``ref``;
+elsewhere it is the next one, as in a message. Every range is ``[start, end)`` in UTC, at day
+precision; the first rule that matches wins, the most specific first.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from typing import Callable, Optional
+
+from ..extract.dates import MONTH_RE, MONTHS, find_dates
+
+__all__ = ["task_range"]
+
+Range = tuple[datetime, datetime]
+
+# A task about the past: a past-tense auxiliary or "when did/was", "ago", "last …".
+_PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|ago|last|previous(?:ly)?|used to)\b|以前|之前|去年|上个?月|了",
+                         re.IGNORECASE)
+_ZH_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "十一": 11,
+           "十二": 12}
+_YEAR_WORD = r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?"
+
+_RELATIVE = re.compile(r"\b(last|this|past) (year|month|week)\b|(去年|今年|上个月|这个月|上周|本周)", re.I)
+_BETWEEN = re.compile(r"\bbetween\s+(?P<a>.{3,30}?)\s+and\s+(?P<b>.{3,30}?)(?=[?.!,;]|$)", re.I)
+_WEEK_AROUND = re.compile(r"\b(?:the\s+)?week\s+(?P<rel>before|after|of|leading up to)\s+(?P<date>.{3,30}?)"
+                          r"(?=[?.!,;]|$)", re.I)
+_NTH_WEEK = re.compile(rf"\b(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+week\s+of\s+"
+                       rf"{MONTH_RE}{_YEAR_WORD}\b", re.I)
+_PART = re.compile(rf"\b(?:(?:the\s+)?(?P<part1>beginning|start|middle|end)\s+of|(?P<part2>early|mid|late)[\s-]+)\s*"
+                   rf"{MONTH_RE}{_YEAR_WORD}\b", re.I)
+_MONTH = re.compile(rf"\b(?:in|during|of|since|month of|back in)\s+{MONTH_RE}{_YEAR_WORD}\b", re.I)
+_ZH_MONTH = re.compile(r"(?<![\d年])(?P<num>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![\d日号])")
+# "during the summer", "in summer 2022", "last winter" — not "summer camp" or "a spring in the garden"
+_SEASON = re.compile(r"\b(?:(?:in|during|over|through)\s+(?:the\s+)?(?:(?P<which1>last|this|past)\s+)?|"
+                     r"(?P<which2>last|this|past)\s+)(?P<season>summer|winter|spring|fall|autumn)"
+                     r"(?:\s+of)?(?:\s+(?P<year>(?:19|20)\d\d))?(?!\s+(?:camp|break|school|job|class|vacation|"
+                     r"holiday|festival|league|program|roll|rolls|collection|sale|season))\b", re.I)
+_ZH_SEASON = re.compile(r"(?P<which>去年|今年)?(?P<season>夏天|冬天|春天|秋天)")
+_YEAR = re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(?![\d/.-])")
+_SEASON_START = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12,
+                 "春天": 3, "夏天": 6, "秋天": 9, "冬天": 12}
+
+
+def task_range(task: str, ref: datetime) -> Optional[Range]:
+    """The first time range the task names, relative to ``ref`` (the time it asks about): see the
+    module docstring. None when it names none."""
+    past = _PAST_TENSE.search(task) is not None
+    for rule in _RULES:
+        found = rule(task, ref, past)
+        if found is not None:
+            return found
+    return None
+
+
+def _utc(y: int, m: int, d: int = 1) -> datetime:
+    return datetime(y, m, d, tzinfo=timezone.utc)
+
+
+def _month_start(y: int, m: int) -> datetime:
+    return _utc(y + (m - 1) // 12, (m - 1) % 12 + 1)
+
+
+def _pick_year(month: int, year: Optional[str], ref: datetime, past: bool) -> int:
+    """The year of a month written without one: the latest not after ``ref`` for a past-tense task,
+    else the next not before it (this month counts either way)."""
+    if year:
+        return int(year)
+    if past:
+        return ref.year if month <= ref.month else ref.year - 1
+    return ref.year if month >= ref.month else ref.year + 1
+
+
+def _relative(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    rel = _RELATIVE.search(task)
+    if rel is None:
+        return None
+    which, unit, zh = rel.group(1), rel.group(2), rel.group(3)
+    if zh:
+        which, unit = {"去年": ("last", "year"), "今年": ("this", "year"), "上个月": ("last", "month"),
+                       "这个月": ("this", "month"), "上周": ("last", "week"), "本周": ("this", "week")}[zh]
+    back = 0 if which.lower() == "this" else 1
+    if unit.lower() == "year":
+        return _utc(ref.year - back, 1), _utc(ref.year - back + 1, 1)
+    if unit.lower() == "month":
+        start = _month_start(ref.year, ref.month - back)
+        return start, _month_start(start.year, start.month + 1)
+    monday = _utc(ref.year, ref.month, ref.day) - timedelta(days=ref.weekday() + 7 * back)
+    return monday, monday + timedelta(days=7)
+
+
+def _day(text: str, ref: datetime, past: bool) -> Optional[datetime]:
+    """The one day a short phrase names ("August 15 2023", "16 November"), year-less days read as
+    :func:`_pick_year` reads months."""
+    found = [d for d in find_dates(text, ref) if d.end is None and not d.month_only]
+    if not found:
+        return None
+    d = found[0]
+    if past and re.search(r"(?:19|20)\d\d", text[d.span[0]:d.span[1]]) is None:
+        year = _pick_year(d.start.month, None, ref, past)
+        if d.start.month == ref.month and d.start.day > ref.day:
+            year -= 1
+        try:
+            return d.start.replace(year=year)
+        except ValueError:  # Feb 29 in a year without one
+            return None
+    return d.start
+
+
+def _between(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    m = _BETWEEN.search(task)
+    if m is None:
+        return None
+    b = _day(m.group("b"), ref, past)
+    if b is None:
+        return None
+    year = re.search(r"(?:19|20)\d\d", m.group("b"))
+    a_text = m.group("a") if re.search(r"(?:19|20)\d\d", m.group("a")) or not year else f"{m.group('a')} {year.group()}"
+    a = _day(a_text, ref, past)
+    if a is None or a > b:
+        return None
+    return a, b + timedelta(days=1)
+
+
+def _week_around(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    m = _WEEK_AROUND.search(task)
+    if m is None:
+        return None
+    day = _day(m.group("date"), ref, past)
+    if day is None:
+        return None
+    rel = m.group("rel").lower()
+    if rel in ("before", "leading up to"):
+        return day - timedelta(days=7), day
+    if rel == "after":
+        return day + timedelta(days=1), day + timedelta(days=8)
+    monday = day - timedelta(days=day.weekday())
+    return monday, monday + timedelta(days=7)
+
+
+def _nth_week(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    m = _NTH_WEEK.search(task)
+    if m is None:
+        return None
+    month = MONTHS[m.group("mon")[:3].lower()]
+    start = _month_start(_pick_year(month, m.group("year"), ref, past), month)
+    end = _month_start(start.year, start.month + 1)
+    nth = m.group("nth").lower()[:3]
+    if nth in ("las", "fin"):
+        return end - timedelta(days=7), end
+    k = {"fir": 0, "1st": 0, "sec": 1, "2nd": 1, "thi": 2, "3rd": 2, "fou": 3, "4th": 3}[nth]
+    return start + timedelta(days=7 * k), start + timedelta(days=7 * k + 7)
+
+
+def _part_of_month(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    m = _PART.search(task)
+    if m is None:
+        return None
+    month = MONTHS[m.group("mon")[:3].lower()]
+    start = _month_start(_pick_year(month, m.group("year"), ref, past), month)
+    end = _month_start(start.year, start.month + 1)
+    part = (m.group("part1") or m.group("part2")).lower()
+    if part in ("beginning", "start", "early"):
+        return start, start + timedelta(days=10)
+    if part in ("middle", "mid"):
+        return start + timedelta(days=10), start + timedelta(days=20)
+    return start + timedelta(days=20), end
+
+
+def _dates(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    found = find_dates(task, ref)
+    if not found:
+        return None
+    d = found[0]
+    if d.end is not None:
+        return d.start, d.end
+    if d.month_only:
+        return d.start, _month_start(d.start.year, d.start.month + 1)
+    day = _day(task[d.span[0]:d.span[1]], ref, past) or d.start
+    return day, day + timedelta(days=1)
+
+
+def _month(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    m = _MONTH.search(task)
+    if m is not None:
+        month = MONTHS[m.group("mon")[:3].lower()]
+        year = m.group("year")
+    else:
+        zh = _ZH_MONTH.search(task)
+        if zh is None:
+            return None
+        num = zh.group("num")
+        month, year = (int(num) if num.isdigit() else _ZH_NUM.get(num, 0)), None
+        if not 1 <= month <= 12:
+            return None
+    start = _month_start(_pick_year(month, year, ref, past), month)
+    return start, _month_start(start.year, start.month + 1)
+
+
+def _season(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    m = _SEASON.search(task)
+    zh = None if m else _ZH_SEASON.search(task)
+    if m is None and zh is None:
+        return None
+    if m is not None:
+        season, year = m.group("season").lower(), m.group("year")
+        which = (m.group("which1") or m.group("which2") or "").lower()
+    else:
+        assert zh is not None  # 去年 / 今年 name the calendar year: 去年夏天 is last year's summer
+        season, which = zh.group("season"), ""
+        year = {"去年": str(ref.year - 1), "今年": str(ref.year)}.get(zh.group("which") or "")
+    first = _SEASON_START[season]
+    if year:
+        start = _utc(int(year), first)
+    else:
+        start = _utc(ref.year, first)
+        while start > ref:  # the latest that has begun ...
+            start = start.replace(year=start.year - 1)
+        if which == "last" and ref < _month_start(start.year, first + 3):  # ... or, "last", the latest over
+            start = start.replace(year=start.year - 1)
+    return start, _month_start(start.year, first + 3)
+
+
+def _year(task: str, ref: datetime, past: bool) -> Optional[Range]:
+    year = _YEAR.search(task)
+    if year is None:
+        return None
+    y = int(year.group(1))
+    return _utc(y, 1), _utc(y + 1, 1)
+
+
+_RULES: tuple[Callable[[str, datetime, bool], Optional[Range]], ...] = (
+    _between, _week_around, _nth_week, _part_of_month, _season, _relative, _dates, _month, _year)
