@@ -62,11 +62,12 @@ def fence(text: str, info: str = "text") -> str:
     return f"{bar}{info}\n{clean}\n{bar}"
 
 
-def day(t: datetime | None) -> str:
-    """A time as people read it: the date alone at midnight, else to the second (UTC as Z)."""
+def day(t: datetime | None, *, date_only: bool = False) -> str:
+    """A time as people read it: the date alone at midnight (or always, with ``date_only``: a
+    summary speaks in days), else to the second (UTC as Z); ``open`` for no bound."""
     if t is None:
         return "open"
-    if (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
+    if date_only or (t.hour, t.minute, t.second, t.microsecond) == (0, 0, 0, 0):
         return t.date().isoformat()
     return t.isoformat(timespec="seconds").replace("+00:00", "Z")
 

@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.errors import StaleError
+from .context_text import day
 from .memory_context import SummaryView
 from ..core.models import check_ids
 from ..store.ops import Plan, Tx, run_query
@@ -31,10 +32,6 @@ from ..store.projection import to_datetime
 __all__ = ["BUILDER", "summarise", "summary"]
 
 BUILDER = "graphmem.summaries.summarise/1"
-
-
-def _day(t: datetime | None) -> str:
-    return "open" if t is None else t.date().isoformat()
 
 
 def summarise(subject: str, rows: list[dict[str, Any]], version: int) -> str:
@@ -50,7 +47,8 @@ def summarise(subject: str, rows: list[dict[str, Any]], version: int) -> str:
             continue
         for r in rs:
             start, end = to_datetime(r["valid_from"]), to_datetime(r["valid_to"])
-            span = f"since {_day(start)}" if end is None else f"{_day(start)} to {_day(end)}"
+            span = (f"since {day(start, date_only=True)}" if end is None
+                    else f"{day(start, date_only=True)} to {day(end, date_only=True)}")
             mark = ", inferred" if r["authority"] == "L2" else ""
             lines.append(f"- {where}: {r['value']} ({span}{mark})")
     if len(lines) == 1:
