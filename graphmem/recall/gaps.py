@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .context_text import day
 from .memory_context import Gap
-from ..store.ops import Plan, answer_from_rows, as_of, as_of_many, assertions
+from ..store.ops import Plan, as_of, as_of_many, assertions, empty_answer
 
 __all__ = ["DEFAULT_NEEDS", "GapNeed", "find_gaps", "gap_leg", "level"]
 
@@ -135,8 +135,7 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
     pairs = list(dict.fromkeys((subject, topic) for subject in subjects for _, wanted, _, _ in asked
                                for topic in wanted))
     if session is None and not on_timeline:
-        answers = {(s, tp): answer_from_rows([], False, dict(subject=s, topic=tp, env=env, valid_at=t, known_at=k))
-                   for s, tp in pairs}
+        answers = {(s, tp): empty_answer(s, tp, env, t, k) for s, tp in pairs}
     elif session is None:  # the default view: every slot the task needs in one round trip
         answers = dict(zip(pairs, (yield from as_of_many(tenant, now, [(s, tp, env) for s, tp in pairs],
                                                          valid_at=t, known_at=k))))

@@ -15,13 +15,9 @@ from ..core.fields import parse_time
 from ..core.temporal import View, resolve, resolve_many, standing_before, timeline
 from .plans import Plan, run_query
 from .projection import row_to_assertion, to_datetime
-from .shaping import answer_from_resolutions, answer_from_rows, history_entries, with_expiry_notes
+from .shaping import answer_base, answer_from_resolutions, answer_from_rows, history_entries, with_expiry_notes
 
 __all__ = ["as_of", "as_of_many", "assertions", "history", "many_valued", "path", "view_times", "why"]
-
-
-def _base(subject: str, topic: str, env: str | None, t: datetime, k: datetime) -> dict[str, Any]:
-    return dict(subject=subject, topic=topic, env=env, valid_at=t, known_at=k)
 
 
 def view_times(now: datetime, valid_at: Any, known_at: Any) -> tuple[datetime, datetime]:
@@ -47,7 +43,7 @@ def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any
     an L0 ``session`` or ``include_candidates`` resolves the slot's assertions with the same rules.
     """
     t, k = view_times(now, valid_at, known_at)
-    base = _base(subject, topic, env, t, k)
+    base = answer_base(subject, topic, env, t, k)
     if session is None and not include_candidates:
         rows = yield from run_query("as_of", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
         many = rows[0]["cardinality"] == "many"
@@ -76,7 +72,7 @@ def as_of_many(tenant: str, now: datetime, slots: list[tuple[str, str, str | Non
                                                          for s, tp, e in slots], valid_at=t, known_at=k)
     out = []
     for (subject, topic, env), r in zip(slots, rows):
-        answer = answer_from_rows(r["segments"], r["cardinality"] == "many", _base(subject, topic, env, t, k))
+        answer = answer_from_rows(r["segments"], r["cardinality"] == "many", answer_base(subject, topic, env, t, k))
         expired = [(x["fact"], x["value"], to_datetime(x["expires_at"])) for x in r["expired"] if x["fact"]]
         out.append(with_expiry_notes(answer, expired))
     return out
@@ -141,7 +137,7 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
     if not topics:
         raise ValidationError("path needs at least one topic")
     t, k = view_times(now, valid_at, known_at)
-    base = _base(start, ".".join(topics), env, t, k)
+    base = answer_base(start, ".".join(topics), env, t, k)
     if session is None and not include_candidates:
         rows = yield from run_query("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
         many = yield from many_valued(tenant, topics[-1])

@@ -11,7 +11,18 @@ from typing import Any
 from ..core.answers import Answer, HistoryEntry
 from .projection import to_datetime
 
-__all__ = ["answer_from_resolutions", "answer_from_rows", "history_entries", "history_values", "with_expiry_notes"]
+__all__ = ["answer_base", "answer_from_resolutions", "answer_from_rows", "empty_answer", "history_entries",
+           "history_values", "with_expiry_notes"]
+
+
+def answer_base(subject: str, topic: str, env: str | None, t: datetime, k: datetime) -> dict[str, Any]:
+    """What every answer says about its question: the slot and the view (``valid_at``, ``known_at``)."""
+    return dict(subject=subject, topic=topic, env=env, valid_at=t, known_at=k)
+
+
+def empty_answer(subject: str, topic: str, env: str | None, t: datetime, k: datetime) -> Answer:
+    """The answer when nothing can hold (a tenant with nothing on its timeline): no value."""
+    return answer_from_rows([], False, answer_base(subject, topic, env, t, k))
 
 
 def answer_from_rows(rows: list[dict[str, Any]], many: bool, base: dict[str, Any]) -> Answer:
