@@ -1,7 +1,7 @@
-"""Working memory's plans and projection: every step is a ``working`` ledger event applied through
-the normal write path (:class:`~graphmem.store.projection.UnitOfWork`: tenant lock, record time, hash
-chain), and the projection (``WorkingSession`` / ``WorkingItem`` nodes) is only what those events
-say, so ``rebuild`` gives it back and ``erase`` can take it away.
+"""Working memory's plans: every step is a ``working`` ledger event applied through the normal write
+path (:class:`~graphmem.store.projection.UnitOfWork`: tenant lock, record time, hash chain), and the
+projection (``WorkingSession`` / ``WorkingItem`` nodes, :mod:`graphmem.store.projection.working`) is
+only what those events say, so ``rebuild`` gives it back and ``erase`` can take it away.
 
 Budget decisions are made inside the write transaction, after the tenant's ledger lock: two agents
 adding to one session at once cannot both squeeze past the budget.
@@ -22,11 +22,9 @@ from ..store.projection import UnitOfWork, to_datetime
 from ..store.queries import Steps
 from .working_budget import decide, item_tokens
 
-__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "flush_working", "item_of_source",
+__all__ = ["add", "checkpoint", "erase_evictions", "erase_targets", "item_of_source",
            "item_source_id", "items", "live_items", "record", "resume_state", "session_row", "sessions", "use",
            "wm_id"]
-
-Query = Callable[..., Steps[list[dict[str, Any]]]]
 
 
 def _item(row: dict[str, Any]) -> Any:
@@ -299,80 +297,3 @@ def erase_evictions(evict: dict[str, list[str]], actor: str | None) -> list[Any]
     return [parse_event({"op": "working", "action": "evict", "session": session, "actor": actor,
                          "detail": {"items": ids, "reason": "summary erased"}})
             for session, ids in sorted(evict.items())]
-
-
-# -- projection -----------------------------------------------------------------------------------
-
-_NEEDS: dict[str, dict[str, type]] = {"add": {"id": str, "text": str, "type": str},
-                                      "compress": {"id": str, "text": str, "replaces": list},
-                                      "evict": {"items": list}, "use": {"items": list}, "checkpoint": {"state": dict},
-                                      "close": {"outcome": str}, "open": {"policy": dict}, "context": {}}
-
-
-def check_detail(action: str, detail: dict[str, Any]) -> None:
-    """A ``working`` event applied by hand (``mem.apply``) is refused unless its detail has what
-    its action needs; nothing is written then."""
-    for key, kind in _NEEDS.get(action, {}).items():
-        if not isinstance(detail.get(key), kind):
-            raise ValidationError(f"a working {action!r} event needs detail.{key} ({kind.__name__})")
-    if action in ("evict", "use", "compress"):
-        ids = detail.get("items") if action != "compress" else detail.get("replaces")
-        if not all(isinstance(x, str) and x for x in ids or []):
-            raise ValidationError(f"a working {action!r} event lists item ids as strings")
-
-
-
-def flush_working(_q: Query, steps: list[dict[str, Any]]) -> Steps[None]:
-    """Write a unit of work's working events as nodes: items, evictions, uses, then per-session
-    state merged in order (latest checkpoint wins, counters add up)."""
-    new_items: list[dict[str, Any]] = []
-    evictions: list[dict[str, Any]] = []
-    uses: list[dict[str, Any]] = []
-    sessions: dict[str, dict[str, Any]] = {}
-    for s in sorted(steps, key=lambda s: s["seq"]):
-        d, sid, at = s["detail"], s["session"], s["at"]
-        st = sessions.setdefault(sid, {
-            "session": sid, "first_at": at, "policy": None, "checkpoint": None, "checkpoint_seq": None,
-            "checkpoint_at": None, "checkpoints": 0, "added": 0, "contexts": 0, "context_tokens": 0,
-            "context_budget": 0, "context_dropped": 0, "status": None, "closed_at": None, "outcome": None,
-            "task": None, "wrong_memory": None, "report": None})
-        st["last_seq"], st["last_at"] = s["seq"], at
-        action = s["action"]
-        if action == "open":
-            st["policy"] = json.dumps(d.get("policy") or {}, sort_keys=True)
-        elif action in ("add", "compress"):
-            new_items.append({"session": sid, "uid": d["id"], "type": d.get("type", "turn"), "role": d.get("role"),
-                              "author": d.get("author"), "text": d.get("text", ""),
-                              "importance": float(d.get("importance", 0.5)), "tokens": int(d.get("tokens", 0)),
-                              "seq": s["seq"], "at": at, "cites": list(d.get("cites") or []),
-                              "covers": list(d.get("covers") or []),
-                              "claim": json.dumps(d["claim"], sort_keys=True) if d.get("claim") else None,
-                              "temporary": bool(d.get("temporary")), "source": d.get("source")})
-            st["added"] += 1
-            evictions += [{"session": sid, "uid": x, "at": at, "reason": "compressed", "replaced_by": d["id"]}
-                          for x in d.get("replaces") or []]
-        elif action == "evict":
-            evictions += [{"session": sid, "uid": x, "at": at, "reason": d.get("reason", "budget"),
-                           "replaced_by": None} for x in d.get("items") or []]
-        elif action == "use":
-            uses += [{"session": sid, "uid": x, "at": at} for x in d.get("items") or []]
-        elif action == "checkpoint":
-            st.update(checkpoint=json.dumps(d.get("state"), sort_keys=True, ensure_ascii=False),
-                      checkpoint_seq=s["seq"], checkpoint_at=at)
-            st["checkpoints"] += 1
-        elif action == "context":
-            st["contexts"] += 1
-            st["context_tokens"] += int(d.get("used_tokens", 0))
-            st["context_budget"] += int(d.get("budget_tokens", 0))
-            st["context_dropped"] += int(d.get("left_out", 0))
-        elif action == "close":
-            st.update(status="closed", closed_at=at, outcome=d.get("outcome"), task=d.get("task"),
-                      wrong_memory=len(d.get("wrong_memory") or []),
-                      report=json.dumps(d.get("report") or {}, sort_keys=True, ensure_ascii=False))
-    yield from _q("working/write_sessions", sessions=list(sessions.values()))
-    if new_items:
-        yield from _q("working/write_items", items=new_items)
-    if evictions:
-        yield from _q("working/write_evictions", marks=evictions)
-    if uses:
-        yield from _q("working/write_uses", uses=uses)

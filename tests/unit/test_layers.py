@@ -29,8 +29,6 @@ FACADE = {"graphmem.store.api", "graphmem.store.surface", "graphmem.store.faces"
 # Known crossings of the rule above, as found when the layers were made (issue #16 item 3 removes the
 # write path's): a new one fails the test.
 KNOWN_CROSSINGS = {
-    ('graphmem.store.projection.buffer', 'graphmem.working.working_store'),
-    ('graphmem.store.projection.handlers', 'graphmem.working.working_store'),
     ('graphmem.store.transcripts', 'graphmem.recall.vectors'),
 }
 

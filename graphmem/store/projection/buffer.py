@@ -58,7 +58,7 @@ class WriteBuffer:
     supersedes: Rows = field(default_factory=list)
     events: Rows = field(default_factory=list)  # new ledger entries
     links: Rows = field(default_factory=list)  # event -> fact, for a replay (its events are stored)
-    working: Rows = field(default_factory=list)  # working-memory steps (graphmem.working.working_store)
+    working: Rows = field(default_factory=list)  # working-memory steps (projection/working.py)
     touched: set[tuple[str, str]] = field(default_factory=set)  # (subject, topic) whose summaries go stale
 
     def segments_ended(self, key: SlotKey, ended: list[Seg]) -> None:
@@ -113,7 +113,7 @@ class WriteBuffer:
         elif self.links:  # a replay: the events are in the ledger already
             yield from query("write/links", links=self.links)
         if self.working:
-            from ...working.working_store import flush_working
+            from .working import flush_working
             yield from flush_working(query, self.working)
         if append and self.touched and head.has_summaries:
             yield from query("write/summaries_stale", seq=head.seq,

@@ -222,8 +222,8 @@ def op_playbook(work: Work, cur: Current, e: Any) -> Steps[None]:
 
 
 def op_working(work: Work, cur: Current, e: Any) -> Steps[None]:
-    """A working-memory step: its own nodes (graphmem.working.working_store), no fact changes."""
-    from ...working.working_store import check_detail
+    """A working-memory step: its own nodes (projection/working.py), no fact changes."""
+    from .working import check_detail
     check_detail(e.action, e.detail)
     work.buffer.working.append({"seq": cur.seq, "at": cur.at, "action": e.action, "session": e.session,
                                 "detail": e.detail, "actor": e.actor})
