@@ -161,17 +161,16 @@ def time_cli_reads(args: list[str], runs: int, opts: Opts) -> dict[str, Any]:
 
 # The probe: the `graphmem` command itself, with the wall clock read when Python runs the first line
 # and when the command is done (a JSON line on stderr, after -X importtime's lines).
-_PROBE = """import sys, time
+# The command runs as the console script runs it (entry(): main(), the exit handlers, os._exit); the
+# end mark is an exit handler registered before the command (handlers run last-in first-out, so the
+# command's own run before it), and "exit" is what the process pays after that.
+_PROBE = """import atexit, sys, time
 start = time.time()
 sys.stderr.write("graphmem-probe: start\\n")  # -X importtime's lines before it are the interpreter's own
-from graphmem.interfaces.cli import main
-try:
-    main(sys.argv[1:])
-except SystemExit as e:
-    if e.code:
-        raise
-end = time.time()
-sys.stderr.write(f'\\n{{"start": {start!r}, "end": {end!r}}}\\n')
+from graphmem.interfaces.cli import entry
+atexit.register(lambda: sys.stderr.write(f'\\n{{"start": {start!r}, "end": {time.time()!r}}}\\n'))
+sys.argv = ["graphmem", *sys.argv[1:]]
+entry()
 """
 
 
