@@ -25,7 +25,7 @@ from .dates import midnight
 from .episode_clauses import (attached, clause_ok, doing_what, done_by, habitual, had_event, implied_i, light_ok,
                               plan_head, tense_of)
 from .episode_record import Episode, episode_event
-from .episode_time import IDIOM, ZH_TIME, ahead_of, named_day, time_span, when_told, zh_when
+from .episode_time import IDIOM, ZH_TIME, ahead_of, month_ahead, named_day, time_span, when_told, zh_when
 from .episode_what import was_at, what_of
 from .episode_words import (ABSENCE, AHEAD_TIME, COPULA_FEEL, FRAME_FORMS, FUTURE, GO_FORMS, HABIT_TIME, IDIOM_ACT,
                             LATELY, LIGHT, MENTAL, MENTAL_FORMS, NOT_ACTS, NOT_DEED_FORMS, PAST_STATE, PRONOUN_OBJ,
@@ -181,7 +181,7 @@ def _objects(verb: Any) -> list[Any] | None:
     """The verb's words after it that say what was done, or None when they say nothing one can
     keep: a pronoun ("I painted it"), "I've got", "got … going", a thought ("starting to realize"),
     an idiom ("made a difference"), a light verb without its object ("got better")."""
-    objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i
+    objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp", "agent") and c.i > verb.i
             or (c.dep_ == "advcl" and c.tag_ == "VBG" and c.i == verb.i + 1 and verb.lower_ in GO_FORMS)]
     if any(c.dep_ == "dobj" and c.lower_ in PRONOUN_OBJ for c in objs):
         return None  # what "it" is lies in another message
@@ -261,6 +261,8 @@ def _timed(told: _Told, verb: Any, done: Any, tense: str) -> tuple[datetime | No
         # "I'm hiking with some buddies this weekend": a plan, kept only with a time ahead
         ahead = ahead_of(text, told.at)
         return (ahead[0], ahead[1], True) if ahead is not None else None
+    if tense == "now" and month_ahead(text, told.at):
+        return None  # "I'm running a marathon in September": a plan whose month is ahead
     at_when, at_span = told.when, told.span  # this verb's (a weekday told in the past is behind)
     on_day = named_day(text, today) if tense == "past" else None
     if on_day is not None and (told.when is None or told.when[0] >= today + day):

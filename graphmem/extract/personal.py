@@ -60,7 +60,7 @@ _HAVE = {"have", "'ve", "has", "got", "adopted", "own", "rescued", "welcomed"}
 _STUDY_VERBS = {"studying", "study", "majoring", "major", "minoring"}
 _NUM = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "2", "3", "4", "5"}
 PERSONAL_CUE_EN = re.compile(r"\b(?:my|our|I have|I've got|I got|I own|we have|we've got|we got|adopted|"
-                             r"studying|study|majoring|I (?:love|enjoy|like|adore)|fan of|into)\b", re.I)
+                             r"studying|study|majoring|I (?:love|enjoy|like|adore)|fan of|into|passionate about)\b", re.I)
 PERSONAL_CUE_ZH = re.compile(r"我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|孩子|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹|家的?(?:狗|猫))|"
                              r"我(?:们)?有|养了|我(?:在)?学")
 
@@ -255,14 +255,15 @@ _DEICTIC = {"you", "your", "yours", "it", "its", "that", "this", "these", "those
 
 
 _FAN = re.compile(r"\bI(?:'m| am) (?:a |such a )?(?:big |huge |massive |total )?fan of (?P<v>[A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|the|and))*"
-                  r"|[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]|$)|\bI(?:'m| am) (?:really |so |totally |big |super )?into "
-                  r"(?P<w>[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]|$)")
+                  r"|[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]|$)|\bI(?:'m| am) (?:really |so |totally |big |super |very |truly |deeply )?"
+                  r"(?:into|passionate about) (?P<w>[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]|$)")
 _FAN_NOT = {"it", "that", "this", "them", "you", "yours", "your", "the", "his", "her", "their", "those", "these", "him",
             "things", "stuff", "all", "everything", "something", "anything"}
 
 
 def _fans(sent: Any, declared: set[str]) -> list[OpenFound]:
-    """"I'm a huge fan of Harry Potter", "I'm really into pottery": liked, like "I love…"."""
+    """"I'm a huge fan of Harry Potter", "I'm really into pottery", "I'm passionate about
+    basketball": liked, like "I love…"."""
     out = []
     for m in _FAN.finditer(sent.text):
         g = "v" if m.group("v") else "w"
