@@ -204,6 +204,12 @@ def garbled(run: list[Any], verb: Any) -> bool:
     return False
 
 
+def _noun_gerund(tok: Any) -> bool:
+    """A gerund the parser hung on a noun as a clause, but that names a thing ("a poetry reading")."""
+    return tok.tag_ == "VBG" and tok.dep_ == "acl" and tok.head.pos_ == "NOUN" and tok.head.i == tok.i - 1 \
+        and not any(c.dep_ in ("dobj", "nsubj", "prep") for c in tok.children)
+
+
 def attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
     """Does the time expression belong to this verb (not to another clause: "I emailed them and
     one said yes today")?"""
@@ -211,6 +217,9 @@ def attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
     if not toks:
         return False
     owners = {verb.i, verb.head.i} if verb.dep_ == "conj" else {verb.i}
+    if verb.dep_ == "advcl" and verb.tag_ == "VBD" and any(c.dep_ in ("mark", "advmod") and c.lower_ in ("when", "as")
+                                                          for c in verb.children):
+        owners.add(verb.head.i)  # "I was nervous last week when I shared my book": the when-clause's time
     owners |= {c.i for c in verb.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG" and c.i > verb.i
                and not any(g.dep_ == "mark" for g in c.children)}  # "went fishing … last weekend"
     owners |= {c.i for c in verb.children if c.dep_ == "advcl" and c.i < verb.i and not any(
@@ -223,8 +232,8 @@ def attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
         "was", "were", "happened") and not any(g.dep_ == "nsubj" and g.lower_ in ("i", "we") for g in c.children)}
     for t in toks:
         up = t.head
-        while up.i != up.head.i and up.pos_ not in ("VERB", "AUX"):
-            up = up.head
+        while up.i != up.head.i and (up.pos_ not in ("VERB", "AUX") or _noun_gerund(up)):
+            up = up.head  # "a poetry reading last Fri": the gerund names a thing, the time is the going's
         if up.i in owners:
             return True
     return False

@@ -269,7 +269,7 @@ def _timed(told: _Told, verb: Any, done: Any, tense: str) -> tuple[datetime | No
         at_when = on_day[0]
         at_span = (told.sent.start_char + on_day[1][0], told.sent.start_char + on_day[1][1]) if at_when else None
     if at_when is not None and at_span is not None and (attached(told.sent, verb, at_span) or (
-            done is not None and attached(told.sent, done, at_span))):
+            done is not None and attached(told.sent, done, at_span)) or _opens(told, at_span, verb, tense)):
         if at_when[0] >= today + day:
             return None  # a plan, not an episode
         if tense == "now" and at_when[1] <= today:
@@ -277,6 +277,17 @@ def _timed(told: _Told, verb: Any, done: Any, tense: str) -> tuple[datetime | No
             return today, today + day, False
         return at_when[0], at_when[1], False
     return _untimed(told, verb, tense, at_when)
+
+
+_OPENER = re.compile(r"^\W*(?:(?:so|well|and|but|oh|also|actually|anyway|btw|by the way)\W+)*$", re.I)
+
+
+def _opens(told: _Told, span: tuple[int, int], verb: Any, tense: str) -> bool:
+    """"Yesterday, I tried something new - I gave a talk": a time that opens the sentence sets it for
+    every verb of the sentence told in the simple past."""
+    before = told.sent.doc.text[told.sent.start_char:span[0]]
+    return tense == "past" and verb.tag_ == "VBD" and verb.dep_ in ("ROOT", "conj", "ccomp", "parataxis") \
+        and _OPENER.match(before) is not None
 
 
 def _untimed(told: _Told, verb: Any, tense: str, at_when: tuple[datetime, datetime] | None

@@ -81,3 +81,50 @@ def test_a_date_word_inside_a_noun_phrase_stays(ex):
     # a time of its own is still cut from the what
     assert spans(ex, "I went to the beach last weekend.") == [
         ("went to the beach", "2026-09-26", "2026-09-28", False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a time that opens the sentence dates each simple-past main verb of it
+    ("Yesterday, I tried something new - I gave a talk at the library.",
+     ("gave a talk at the library", "2026-09-27", "2026-09-28")),
+    # a when-clause takes the time of the clause it hangs on
+    ("I was so nervous last week when I showed my sketches to the club.",
+     ("showed my sketches to the club", "2026-09-21", "2026-09-28")),
+    # a gerund that names a thing does not take the time away from the going
+    ("I went to a poetry reading last Friday - so good!", ("went to a poetry reading", "2026-09-25", "2026-09-26")),
+    ("My cousins and I went camping last weekend.", ("went camping", "2026-09-26", "2026-09-28")),
+    ("I graduated last week!", ("graduated", "2026-09-21", "2026-09-28")),
+    ('I watched "The Two Towers" last night.', ('watched "The Two Towers"', "2026-09-27", "2026-09-29")),
+])
+def test_times_that_belong_to_the_deed(ex, text, expected):
+    assert [e[:3] for e in spans(ex, text)] == [expected]
+
+
+def test_a_time_that_opens_the_sentence_is_not_a_clause_on_a_noun(ex):
+    # the post was made before; what happened last week was the letter
+    assert spans(ex, "Last week, a reader wrote me after finding an old blog post I made.") == []
+
+
+@pytest.mark.parametrize("text", ["I moved on.", "My brother graduated last week.", "I wish I had graduated."])
+def test_not_events_without_an_object(ex, text):
+    assert spans(ex, text) == []
+
+
+def test_one_of_names_who(ex):
+    assert [e[0] for e in spans(ex, "I just finished a scarf for one of my neighbours!")] == [
+        "finished a scarf for one of my neighbours"]
+
+
+def facts(ex, text):
+    m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text)
+    return [(e["topic"], e["value"]) for e in ex.extract(m) if e.get("op") == "set"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("It's a lot of work, but I love running my own bakery.", [("business", "bakery")]),
+    ("Orders are up for my biz this month.", [("business", "biz")]),
+    ("I'm gonna open my own bakery next year.", []),
+    ("I'm going full-time with my biz idea.", []),
+])
+def test_what_the_speaker_runs(ex, text, expected):
+    assert facts(ex, text) == expected
