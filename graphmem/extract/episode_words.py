@@ -132,6 +132,7 @@ LIFE_EVENTS = {"promoted", "hired", "married", "engaged", "accepted", "admitted"
                "nominated", "elected", "awarded", "certified", "licensed", "recruited", "baptized", "baptised",
                "vaccinated", "published", "signed", "traded", "adopted", "discharged", "graduated", "ordained",
                "rescued", "interviewed", "featured", "invited", "divorced", "sponsored"}
-# Past verbs that tell an event without an object: "I graduated last week!", "we moved in June", "we won!".
+# Past verbs that tell a whole event without an object: "I graduated last week!", "we moved in June"
+# ("we won!", "I volunteered" say too little alone: won what, where?).
 EVENT_VERBS = {"graduated", "retired", "resigned", "relocated", "eloped", "enlisted", "emigrated", "immigrated",
-               "moved", "won", "proposed", "volunteered", "competed", "performed", "exhibited", "debuted"}
+               "moved"}
