@@ -26,7 +26,7 @@ __all__ = ["PriorFact"]
 
 CANDIDATE_BELOW = 0.8
 OPEN_CUE_EN = re.compile(r"\bmy\b|\bour\b|\bwork(?:s|ing)? as\b|\bI'?m an?\b|\bI am an?\b|\bI was an?\b|\bstudy(?:ing)? at\b|"
-                         r"\b(?:named|called)\b|\b(?:I|we) (?:have|'ve got|got|own|adopted)\b|\b(?:I've|we've) got\b|\bstudy(?:ing)?\b|\bI (?:love|enjoy|like|adore)\b|\bfan of\b|\binto\b|"
+                         r"\b(?:named|called)\b|\b(?:I|we) (?:have|'ve got|got|own|adopted)\b|\b(?:I've|we've) got\b|\bstudy(?:ing)?\b|\bI (?:love|enjoy|like|adore)\b|\bfan of\b|\binto\b|\bpassionate about\b|"
                          r"\bmajoring\b", re.I)
 OPEN_CUE_ZH = re.compile(r"我的|我是|上学|读书|读研|读博|念书|上大学|我(?:们)?(?:家)?(?:有|养了)|我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹)|我(?:在)?学")
 EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # a reference time for cue checks that ignore dates

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .episode_words import (EMPTY_NOUNS, EVENT_NOUNS, GATE_HEADS, HABIT, LEAD_ADV, NOT_ACTS,
+from .episode_words import (EMPTY_NOUNS, EVENT_NOUNS, GATE_HEADS, HABIT, LEAD_ADV, LIFE_EVENTS, NOT_ACTS,
                             NOT_DEED_FORMS, PAST_FORMS, STATIVE, TAKE_FORMS, TELL, THIRD_POSS)
 
 def light_ok(verb: Any, objs: list[Any]) -> bool:
@@ -78,7 +78,7 @@ def clause_ok(verb: Any, modal_ok: bool = False) -> bool:
 
 
 def tense_of(verb: Any) -> str | None:
-    """'past' (went, have gone), 'now' (am going, have been painting), else None."""
+    """'past' (went, have gone, got promoted), 'now' (am going, have been painting), else None."""
     auxes = [c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")]
     if verb.tag_ == "VBD" and not auxes:
         return "past"
@@ -87,6 +87,9 @@ def tense_of(verb: Any) -> str | None:
     if verb.tag_ == "VBN" and any(a in ("have", "'ve", "has", "'s", "had", "'d") for a in auxes) \
             and not any(a in ("been", "be") for a in auxes):
         return "past"
+    if verb.tag_ == "VBN" and verb.lower_ in LIFE_EVENTS and auxes in (["got"], ["was"], ["were"], ["get"]) \
+            and any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children):
+        return "past"  # "I got promoted at work", "we were married in June": it happened to the speaker
     if verb.tag_ == "VBG" and any(a in ("am", "'m", "are", "'re", "been") for a in auxes) \
             and not any(a in ("was", "were") for a in auxes):
         return "now"
@@ -97,17 +100,37 @@ def tense_of(verb: Any) -> str | None:
 _NOT_DONE_OBJ = {"well", "good", "great", "ok", "okay", "fine", "best", "job", "work", "thing", "things", "stuff",
                  "anything", "something", "everything", "nothing", "lot", "bit", "same", "right", "wrong", "part",
                  "research", "alright", "awesome", "amazing", "better", "worse", "much", "more", "what", "it", "that",
-                 "this", "fun", "time"}
+                 "this", "fun", "time", "ton", "tons", "bunch", "loads", "deal", "lesson", "lessons", "thing"}
+
+
+# Gerunds that say nothing alone ("I'm trying", "I'm learning a ton") but an activity with a thing
+# for their object: "I'm learning the piano", "trying kundalini yoga", "planning a trip to the coast".
+_WITH_A_THING = {"learning", "trying", "planning"}
 
 
 def doing_what(verb: Any) -> bool:
     """"I'm doing kickboxing", "we've been doing yoga": "doing" with an activity for its object
-    (not "doing well", "doing my best", "doing the same")."""
-    if verb.lower_ != "doing":
+    (not "doing well", "doing my best", "doing the same"); "learning / trying / planning" with a
+    thing ("learning Spanish", "planning a trip"); "looking into" a thing ("looking into
+    counseling as a career") — none of them with a clause after them ("trying to…")."""
+    if verb.tag_ != "VBG" or any(c.dep_ in ("xcomp", "ccomp") for c in verb.children):
         return False
-    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-    return obj is not None and obj.pos_ == "NOUN" and obj.lower_ not in _NOT_DONE_OBJ and obj.lower_ not in EMPTY_NOUNS \
-        and not any(c.dep_ in ("det", "poss") for c in obj.children)
+    low = verb.lower_
+    if low == "looking":
+        prep = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ == "into" and c.i == verb.i + 1), None)
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep is not None else None
+    elif low == "doing" or low in _WITH_A_THING:
+        obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    else:
+        return False
+    if obj is None or obj.pos_ not in ("NOUN", "PROPN") or obj.lower_ in _NOT_DONE_OBJ or obj.lower_ in EMPTY_NOUNS \
+            or any(c.lower_ in ("called", "named", "titled") and not list(c.children) for c in obj.children):
+        return False  # "trying a game called.": called what?
+    if low == "doing":
+        return not any(c.dep_ in ("det", "poss") for c in obj.children)
+    return not any(c.dep_ in ("det", "poss") and c.lower_ in ("your", "his", "her", "their", "this", "that", "these",
+                                                              "those", "some", "any", "what")
+                   for c in obj.children)
 
 
 
@@ -181,6 +204,12 @@ def garbled(run: list[Any], verb: Any) -> bool:
     return False
 
 
+def _noun_gerund(tok: Any) -> bool:
+    """A gerund the parser hung on a noun as a clause, but that names a thing ("a poetry reading")."""
+    return tok.tag_ == "VBG" and tok.dep_ == "acl" and tok.head.pos_ == "NOUN" and tok.head.i == tok.i - 1 \
+        and not any(c.dep_ in ("dobj", "nsubj", "prep") for c in tok.children)
+
+
 def attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
     """Does the time expression belong to this verb (not to another clause: "I emailed them and
     one said yes today")?"""
@@ -188,6 +217,9 @@ def attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
     if not toks:
         return False
     owners = {verb.i, verb.head.i} if verb.dep_ == "conj" else {verb.i}
+    if verb.dep_ == "advcl" and verb.tag_ == "VBD" and any(c.dep_ in ("mark", "advmod") and c.lower_ in ("when", "as")
+                                                          for c in verb.children):
+        owners.add(verb.head.i)  # "I was nervous last week when I shared my book": the when-clause's time
     owners |= {c.i for c in verb.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG" and c.i > verb.i
                and not any(g.dep_ == "mark" for g in c.children)}  # "went fishing … last weekend"
     owners |= {c.i for c in verb.children if c.dep_ == "advcl" and c.i < verb.i and not any(
@@ -200,8 +232,8 @@ def attached(sent: Any, verb: Any, span: tuple[int, int]) -> bool:
         "was", "were", "happened") and not any(g.dep_ == "nsubj" and g.lower_ in ("i", "we") for g in c.children)}
     for t in toks:
         up = t.head
-        while up.i != up.head.i and up.pos_ not in ("VERB", "AUX"):
-            up = up.head
+        while up.i != up.head.i and (up.pos_ not in ("VERB", "AUX") or _noun_gerund(up)):
+            up = up.head  # "a poetry reading last Fri": the gerund names a thing, the time is the going's
         if up.i in owners:
             return True
     return False

@@ -51,6 +51,46 @@ def _latest_day_of_month(day: int, today: datetime) -> tuple[datetime, datetime]
     return None
 
 
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december"]
+# "last June", "in March", "back in April", "this month": a month named without a day (a day after it
+# is a date, read by find_dates).
+_MONTH = re.compile(r"\b(?P<w>(?i:last|in|back in|this past|earlier this|this)) (?P<m>January|February|March|April|May|June|July|"
+                    r"August|September|October|November|December|month)\b(?!,? \d)")
+
+
+def _month(sentence: str, today: datetime) -> tuple[datetime, datetime] | None:
+    """The month ``_MONTH`` names, the latest one up to the message ("in March": this year's when
+    March has begun, else nothing — a plan, or a year back, the text does not say; "last June":
+    the latest June before this month); "this month": from its first day to the message's."""
+    m = _MONTH.search(sentence)
+    if m is None:
+        return None
+    first = today.replace(day=1)
+    w = m.group("w").lower()
+    if m.group("m") == "month":
+        return (first, today + timedelta(days=1)) if w in ("earlier this", "this") else None
+    if w in ("earlier this", "this"):
+        return None
+    n = _MONTHS.index(m.group("m").lower()) + 1
+    year = today.year
+    if n > today.month or (n == today.month and w in ("last", "this past")):
+        if w in ("in", "back in"):
+            return None
+        year -= 1
+    start = datetime(year, n, 1, tzinfo=today.tzinfo)
+    end = min(datetime(year + (n == 12), n % 12 + 1, 1, tzinfo=today.tzinfo), today + timedelta(days=1))
+    return start, end
+
+
+def month_ahead(sentence: str, at: datetime) -> bool:
+    """"I'm running a marathon in September" (told in May): a month named that has not begun."""
+    m = _MONTH.search(sentence)
+    today = midnight(at)
+    return m is not None and m.group("m") != "month" and m.group("w").lower() == "in" \
+        and _MONTHS.index(m.group("m").lower()) + 1 > today.month
+
+
 _ON_WD = re.compile(r"\b[Oo]n (?P<wd>Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?:day|sday|nesday|rsday|urday)\b")
 
 
@@ -61,6 +101,9 @@ def time_span(sentence: str, at: datetime) -> tuple[int, int] | None:
         m = rx.search(sentence)
         if m:
             return m.span()
+    month = _MONTH.search(sentence)
+    if month and _month(sentence, midnight(at)) is not None:
+        return month.span()
     dates = [d for d in find_dates(sentence, at) if d.start < midnight(at) + timedelta(days=1)]
     return dates[0].span if dates else None
 
@@ -99,6 +142,9 @@ def when_told(sentence: str, at: datetime) -> tuple[datetime, datetime] | None:
     vague = _VAGUE.search(sentence)
     if vague and vague.group("w").lower() in ("last week", "last weekend", "last month", "last year", "last night"):
         return _vague(vague.group("w").lower(), today)
+    month = _month(sentence, today)
+    if month is not None:
+        return month
     for d in find_dates(sentence, at):
         if d.start < today + timedelta(days=1):
             end = d.end or ((d.start + timedelta(days=32)).replace(day=1) if d.month_only else d.start + timedelta(days=1))

@@ -15,7 +15,7 @@ from typing import Any
 from .dates import midnight
 from .episode_clauses import garbled, stranded
 from .episode_record import Episode
-from .episode_words import EMPTY_NOUNS, GO_FORMS, NOT_ACTS, PRONOUN_OBJ
+from .episode_words import EMPTY_NOUNS, EVENT_VERBS, GO_FORMS, LIFE_EVENTS, NOT_ACTS, PRONOUN_OBJ
 
 __all__ = ["what_of", "was_at"]
 
@@ -25,11 +25,16 @@ def _run(sent: Any, verb: Any, objs: list[Any], tspan: tuple[int, int] | None) -
     another clause or punctuation and of what cannot end a phrase; cut before the sentence's
     time expression at ``tspan`` (sentence offsets) when the parse put it inside."""
     keep = [verb] + [t for c in objs for t in c.subtree]
-    dates = [t for t in keep if t.ent_type_ in ("DATE", "TIME")]
+    # a date word inside a noun phrase stays ("a weekend yoga class", "my summer job"): it names the thing
+    dates = [t for t in keep if t.ent_type_ in ("DATE", "TIME") and not (
+        t.dep_ in ("compound", "nmod", "det", "amod") and t.head.pos_ == "NOUN" and t.head.ent_type_ == "" and t.head.i > t.i)]
     keep = sorted({t.i: t for t in keep if t not in dates}.values(), key=lambda t: t.i)
     run = [keep[0]]
     for t in keep[1:]:
-        if t.i != run[-1].i + 1:
+        gap = sent.doc[run[-1].i + 1:t.i]
+        if len(gap) == 1 and gap[0].text in ('"', "“") and gap[0].head.i == verb.i:
+            run.append(gap[0])  # 'watched "The Two Towers"': the opening quote hangs on the verb
+        elif t.i != run[-1].i + 1:
             break
         run.append(t)
     cut = next((k for k, t in enumerate(run) if (t.dep_ == "cc" and t.head.pos_ in ("VERB", "AUX")) or (
@@ -60,14 +65,26 @@ def _says_what(run: list[Any], verb: Any, objs: list[Any]) -> bool:
     """Does the run name something done? Not "working on one" (on what?), not garbled, and a
     noun after the verb ("I went there", "we spent our time" say nothing) unless "went biking"."""
     heads = {verb.i} | {c.i for c in objs if c.pos_ == "VERB"}
-    if any((t.dep_ == "pobj" or (t.dep_ == "dobj" and t.head.i in heads)) and t.lower_ in PRONOUN_OBJ for t in run):
+    if any((t.dep_ == "pobj" or (t.dep_ == "dobj" and t.head.i in heads)) and t.lower_ in PRONOUN_OBJ
+           and not (t.lower_ == "one" and any(c.dep_ == "prep" and c.lower_ == "of" for c in t.children))
+           for t in run):  # "for one of the ladies" names who
         return False
     if garbled(run, verb):
         return False
+    if _passive_event(verb) or (verb.lower_ in EVENT_VERBS and verb.tag_ == "VBD" and not any(
+            c.dep_ == "prt" for c in verb.children)):
+        return True  # "got married", "graduated": the verb says it
     go_doing = verb.lower_ in GO_FORMS | {"started", "began", "begun", "start"} and len(run) >= 2 \
-        and run[1].tag_ == "VBG" and run[1].dep_ in ("xcomp", "advcl") and run[1].lower_ not in NOT_ACTS
+        and run[1].tag_ == "VBG" and run[1].dep_ in ("xcomp", "advcl", "dobj") and run[1].lower_ not in NOT_ACTS
     return verb.dep_ == "relcl" or go_doing or (len(run) >= 2 and any(
         t.pos_ in ("NOUN", "PROPN") and t.lower_ not in PRONOUN_OBJ and t.lower_ not in EMPTY_NOUNS for t in run[1:]))
+
+
+def _passive_event(verb: Any) -> Any:
+    """The "got / was" right before a life-event participle ("got promoted"), or None."""
+    aux = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
+    return aux if aux is not None and aux.dep_ == "auxpass" and aux.head.i == verb.i \
+        and verb.lower_ in LIFE_EVENTS else None
 
 
 def what_of(sent: Any, verb: Any, objs: list[Any], tspan: tuple[int, int] | None
@@ -78,6 +95,9 @@ def what_of(sent: Any, verb: Any, objs: list[Any], tspan: tuple[int, int] | None
     if not run or not _says_what(run, verb, objs):
         return None
     a, b = run[0].idx, run[-1].idx + len(run[-1].text)
+    aux = _passive_event(verb)
+    if aux is not None and run[0].i == verb.i:
+        a = aux.idx  # "got promoted at work"
     while b > a and not sent.doc.text[b - 1].isalnum():
         b -= 1  # "for the first time-"
     if verb.dep_ == "relcl":  # "this pride parade I went to": the noun, the clause

@@ -125,3 +125,14 @@ GO_FORMS = {"went", "go", "gone", "going"}
 COPULA_FEEL = {"feel", "feels", "felt", "feeling", "am", "is", "are", "was", "were", "be", "been", "being", "'m",
                "'re", "'s", "seem", "seemed", "seems", "look", "looked", "looks", "get", "got", "getting"}
 THIRD_POSS = {"his", "her", "their", "its"}
+# Participles that tell a thing that happened to the speaker when passive ("I got promoted at work",
+# "we got married in June", "I was hired by a startup") — not a feeling ("I got tired", "I was
+# amazed"), which stays out because only these are read.
+LIFE_EVENTS = {"promoted", "hired", "married", "engaged", "accepted", "admitted", "selected", "chosen", "drafted",
+               "nominated", "elected", "awarded", "certified", "licensed", "recruited", "baptized", "baptised",
+               "vaccinated", "published", "signed", "traded", "adopted", "discharged", "graduated", "ordained",
+               "rescued", "interviewed", "featured", "invited", "divorced", "sponsored"}
+# Past verbs that tell a whole event without an object: "I graduated last week!", "we moved in June"
+# ("we won!", "I volunteered" say too little alone: won what, where?).
+EVENT_VERBS = {"graduated", "retired", "resigned", "relocated", "eloped", "enlisted", "emigrated", "immigrated",
+               "moved"}

@@ -25,7 +25,7 @@ from .dates import midnight
 from .episode_clauses import (attached, clause_ok, doing_what, done_by, habitual, had_event, implied_i, light_ok,
                               plan_head, tense_of)
 from .episode_record import Episode, episode_event
-from .episode_time import IDIOM, ZH_TIME, ahead_of, named_day, time_span, when_told, zh_when
+from .episode_time import IDIOM, ZH_TIME, ahead_of, month_ahead, named_day, time_span, when_told, zh_when
 from .episode_what import was_at, what_of
 from .episode_words import (ABSENCE, AHEAD_TIME, COPULA_FEEL, FRAME_FORMS, FUTURE, GO_FORMS, HABIT_TIME, IDIOM_ACT,
                             LATELY, LIGHT, MENTAL, MENTAL_FORMS, NOT_ACTS, NOT_DEED_FORMS, PAST_STATE, PRONOUN_OBJ,
@@ -181,7 +181,7 @@ def _objects(verb: Any) -> list[Any] | None:
     """The verb's words after it that say what was done, or None when they say nothing one can
     keep: a pronoun ("I painted it"), "I've got", "got … going", a thought ("starting to realize"),
     an idiom ("made a difference"), a light verb without its object ("got better")."""
-    objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp") and c.i > verb.i
+    objs = [c for c in verb.children if c.dep_ in ("dobj", "prt", "prep", "xcomp", "dative", "acomp", "agent") and c.i > verb.i
             or (c.dep_ == "advcl" and c.tag_ == "VBG" and c.i == verb.i + 1 and verb.lower_ in GO_FORMS)]
     if any(c.dep_ == "dobj" and c.lower_ in PRONOUN_OBJ for c in objs):
         return None  # what "it" is lies in another message
@@ -261,13 +261,15 @@ def _timed(told: _Told, verb: Any, done: Any, tense: str) -> tuple[datetime | No
         # "I'm hiking with some buddies this weekend": a plan, kept only with a time ahead
         ahead = ahead_of(text, told.at)
         return (ahead[0], ahead[1], True) if ahead is not None else None
+    if tense == "now" and month_ahead(text, told.at):
+        return None  # "I'm running a marathon in September": a plan whose month is ahead
     at_when, at_span = told.when, told.span  # this verb's (a weekday told in the past is behind)
     on_day = named_day(text, today) if tense == "past" else None
     if on_day is not None and (told.when is None or told.when[0] >= today + day):
         at_when = on_day[0]
         at_span = (told.sent.start_char + on_day[1][0], told.sent.start_char + on_day[1][1]) if at_when else None
     if at_when is not None and at_span is not None and (attached(told.sent, verb, at_span) or (
-            done is not None and attached(told.sent, done, at_span))):
+            done is not None and attached(told.sent, done, at_span)) or _opens(told, at_span, verb, tense)):
         if at_when[0] >= today + day:
             return None  # a plan, not an episode
         if tense == "now" and at_when[1] <= today:
@@ -275,6 +277,17 @@ def _timed(told: _Told, verb: Any, done: Any, tense: str) -> tuple[datetime | No
             return today, today + day, False
         return at_when[0], at_when[1], False
     return _untimed(told, verb, tense, at_when)
+
+
+_OPENER = re.compile(r"^\W*(?:(?:so|well|and|but|oh|also|actually|anyway|btw|by the way)\W+)*$", re.I)
+
+
+def _opens(told: _Told, span: tuple[int, int], verb: Any, tense: str) -> bool:
+    """"Yesterday, I tried something new - I gave a talk": a time that opens the sentence sets it for
+    every verb of the sentence told in the simple past."""
+    before = told.sent.doc.text[told.sent.start_char:span[0]]
+    return tense == "past" and verb.tag_ == "VBD" and verb.dep_ in ("ROOT", "conj", "ccomp", "parataxis") \
+        and _OPENER.match(before) is not None
 
 
 def _untimed(told: _Told, verb: Any, tense: str, at_when: tuple[datetime, datetime] | None

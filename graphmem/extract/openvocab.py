@@ -3,6 +3,7 @@
 Shapes read (English through spaCy's parse, Chinese through patterns):
 
 * "my X is Y" ("My hometown is Dayton", "My favorite color is blue", "My dog's name is Luna");
+* "Y is my favorite X" ("Harry Potter is my favorite book" → favorite_book);
 * "I work as a X", "I'm a X" (X an occupation word), "I study at X";
 * "I have a dog named X";
 * "我的X是Y", "我是一名X", "我在X上学/读书".
@@ -83,9 +84,14 @@ def _found(topic: str, tok: Any, cfg: _Config) -> OpenFound:
     return OpenFound(topic, tok.doc.text[a:b], (a, b), topic in cfg.declared)
 
 
+def _main(be: Any) -> bool:
+    """The main clause, or one the parser hung on the next ("My favorite band is X, they never…")."""
+    return bool(be.dep_ == "ROOT" or (be.dep_ in ("ccomp", "parataxis") and be.head.i > be.i
+                                      and not any(c.dep_ == "mark" for c in be.children)))
+
+
 def _is_my_x(tok: Any, cfg: _Config) -> bool:
-    return bool(tok.dep_ == "nsubj" and tok.pos_ == "NOUN" and tok.head.lower_ in ("is", "'s", "was")
-                and tok.head.dep_ == "ROOT")
+    return bool(tok.dep_ == "nsubj" and tok.pos_ == "NOUN" and tok.head.lower_ in ("is", "'s", "was") and _main(tok.head))
 
 
 def _my_x_is_y(tok: Any, cfg: _Config) -> OpenFound | None:
@@ -106,8 +112,8 @@ def _my_x_is_y(tok: Any, cfg: _Config) -> OpenFound | None:
     if tok.lower_ in _PERSON_NOUNS or (tok.lower_ in _SKIP_NOUNS and words != [tok.lower_] and tok.lower_ != "name") \
             or (words == [tok.lower_] and tok.lower_ in _SKIP_NOUNS and tok.lower_ not in cfg.synonyms):
         return None
-    if words == ["name"]:
-        return None
+    if words in (["name"], ["favorite"], ["favourite"], ["fave"]):
+        return None  # "my favorite is the sundae": favourite what?
     attr = next((c for c in tok.head.children if c.dep_ in ("attr", "acomp") and c.i > tok.head.i), None)
     if attr is None:
         return None
@@ -117,6 +123,29 @@ def _my_x_is_y(tok: Any, cfg: _Config) -> OpenFound | None:
     if attr.pos_ in ("PRON", "DET") or attr.lower_ in ("one", "it", "this", "that"):
         return None
     return _found(canonical(words, cfg.synonyms), attr, cfg)
+
+
+_FAVOURITE = ("favorite", "favourite", "fave")
+
+
+def _is_y_my_favourite(tok: Any, cfg: _Config) -> bool:
+    return bool(tok.dep_ == "attr" and tok.pos_ == "NOUN" and tok.head.lower_ in ("is", "'s") and _main(tok.head)
+                and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children)
+                and any(c.dep_ == "amod" and c.lower_ in _FAVOURITE for c in tok.children))
+
+
+def _y_my_favourite(tok: Any, cfg: _Config) -> OpenFound | None:
+    """"Harry Potter is my favorite book" → favorite_book = Harry Potter: the subject named (a
+    name or a noun, never a pronoun: "It's my favorite book" says nothing here)."""
+    subj = next((c for c in tok.head.children if c.dep_ == "nsubj" and c.i < tok.head.i), None)
+    if subj is None or subj.pos_ not in ("PROPN", "NOUN") or any(
+            c.dep_ in ("det", "poss") and c.lower_ in ("this", "that", "these", "those", "your", "his", "her", "their")
+            for c in subj.children):
+        return None
+    mods = [c.text for c in tok.children if c.dep_ in ("amod", "compound") and c.i < tok.i and _WORD.match(c.lower_)]
+    if tok.lower_ in _PERSON_NOUNS or tok.lower_ in _SKIP_NOUNS:
+        return None
+    return _found(canonical(mods + [tok.lower_], cfg.synonyms), subj, cfg)
 
 
 def _is_work_as(tok: Any, cfg: _Config) -> bool:
@@ -163,7 +192,7 @@ def _pet_named(tok: Any, cfg: _Config) -> OpenFound | None:
 # The English shapes: (does this token start the shape, read it). A token starts one shape at most:
 # the first whose test holds reads it.
 _SHAPES_EN: tuple[tuple[Callable[[Any, _Config], bool], Callable[[Any, _Config], OpenFound | None]], ...] = (
-    (_is_my_x, _my_x_is_y), (_is_work_as, _work_as), (_is_i_am_a, _i_am_a), (_is_study_at, _study_at),
+    (_is_my_x, _my_x_is_y), (_is_y_my_favourite, _y_my_favourite), (_is_work_as, _work_as), (_is_i_am_a, _i_am_a), (_is_study_at, _study_at),
     (_is_named, _pet_named))
 
 

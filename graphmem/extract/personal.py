@@ -40,7 +40,10 @@ _OWNED = {"store": "store", "shop": "shop", "studio": "studio", "business": "bus
           "startup": "company", "blog": "blog", "channel": "channel", "podcast": "podcast", "band": "band",
           "car": "car", "house": "house", "apartment": "home", "flat": "home", "garden": "garden", "farm": "farm",
           "bakery": "business", "restaurant": "business", "cafe": "business", "team": "team", "charity": "charity",
-          "nonprofit": "charity", "foundation": "charity", "boutique": "store"}
+          "nonprofit": "charity", "foundation": "charity", "boutique": "store", "biz": "business"}
+# A sentence about a business still to come: "I'm gonna start my own business", "my dream studio".
+_NOT_YET = re.compile(r"\b(?:gonna|going to|want|wanna|plans?|planning|dreams?|dreaming|someday|hope|hoping|"
+                      r"start|starting|startin'?|open|opening|launch|launching|build|building|set up|setting up)\b", re.I)
 # "my local pet store", "my favourite cafe", "my old house": where the speaker goes or went, not theirs now.
 _NOT_OWNED = {"local", "favorite", "favourite", "usual", "regular", "nearest", "old", "former", "childhood", "pet",
               "grocery", "neighborhood", "neighbourhood", "go-to", "fave", "parents", "mom", "dad", "mother", "father",
@@ -60,7 +63,7 @@ _HAVE = {"have", "'ve", "has", "got", "adopted", "own", "rescued", "welcomed"}
 _STUDY_VERBS = {"studying", "study", "majoring", "major", "minoring"}
 _NUM = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "2", "3", "4", "5"}
 PERSONAL_CUE_EN = re.compile(r"\b(?:my|our|I have|I've got|I got|I own|we have|we've got|we got|adopted|"
-                             r"studying|study|majoring|I (?:love|enjoy|like|adore)|fan of|into)\b", re.I)
+                             r"studying|study|majoring|I (?:love|enjoy|like|adore)|fan of|into|passionate about)\b", re.I)
 PERSONAL_CUE_ZH = re.compile(r"我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|孩子|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹|家的?(?:狗|猫))|"
                              r"我(?:们)?有|养了|我(?:在)?学")
 
@@ -128,6 +131,10 @@ def _whose(sent: Any, tok: Any) -> tuple[bool, bool] | None:
         # "I have a dog named Max": openvocab.py draws dog_name
         return None
     mods = {c.lower_ for c in tok.children if c.dep_ in ("amod", "compound")}
+    if tok.lower_ in _OWNED and "own" in mods:
+        mods.discard("own")  # "my own studio" is the speaker's; "my own kids (someday)" is not yet anyone
+        if _NOT_YET.search(sent.text):
+            return None
     if mods & _NOT_REAL or any(c.lower_ == "ex" for c in tok.children):
         return None
     poss = next((c for c in tok.children if c.dep_ == "poss"), None)
@@ -143,7 +150,8 @@ def _whose(sent: Any, tok: Any) -> tuple[bool, bool] | None:
     if not (mine or had):
         return None
     low = tok.lower_
-    if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED
+    if low in _OWNED and (not mine or tok.tag_ != "NN" or mods & _NOT_OWNED or tok.dep_ == "compound"
+                          or (low == "biz" and _NOT_YET.search(sent.text))
                           or (poss is not None and ("'" in poss.text or tok.doc.text[poss.idx:tok.idx].count("`")))):
         return None  # "my store", not "I have a store" (maybe someone else's), "my cars", "my local pet store"
     if (low in ("pet", "pets") and not mine) or (low in ("kid", "child") and mine) or (low == "fish" and not had):
@@ -186,6 +194,8 @@ def _relations(sent: Any, declared: set[str]) -> list[OpenFound]:
         if topic in seen:
             continue
         a, b = _relation_span(tok, whose[1])
+        if tok.doc.text[a:b].lower().startswith("own "):
+            a += 4  # "my own studio" → "studio"
         seen.add(topic)
         out.append(_found(topic, a, b, tok.doc.text, declared))
     return out
@@ -255,14 +265,15 @@ _DEICTIC = {"you", "your", "yours", "it", "its", "that", "this", "these", "those
 
 
 _FAN = re.compile(r"\bI(?:'m| am) (?:a |such a )?(?:big |huge |massive |total )?fan of (?P<v>[A-Z][\w'&-]*(?: (?:[A-Z][\w'&-]*|of|the|and))*"
-                  r"|[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]|$)|\bI(?:'m| am) (?:really |so |totally |big |super )?into "
-                  r"(?P<w>[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]|$)")
+                  r"|[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]| [-–] |$)|\bI(?:'m| am) (?:really |so |totally |big |super |very |truly |deeply )?"
+                  r"(?:into|passionate about) (?P<w>[a-z][\w-]+(?: [a-z][\w-]+)?)(?=[.!,;]| [-–] |$)")
 _FAN_NOT = {"it", "that", "this", "them", "you", "yours", "your", "the", "his", "her", "their", "those", "these", "him",
             "things", "stuff", "all", "everything", "something", "anything"}
 
 
 def _fans(sent: Any, declared: set[str]) -> list[OpenFound]:
-    """"I'm a huge fan of Harry Potter", "I'm really into pottery": liked, like "I love…"."""
+    """"I'm a huge fan of Harry Potter", "I'm really into pottery", "I'm passionate about
+    basketball": liked, like "I love…"."""
     out = []
     for m in _FAN.finditer(sent.text):
         g = "v" if m.group("v") else "w"
