@@ -28,6 +28,7 @@ from .memory_context import ContextItem, ItemWarning
 from ..store.ops import Plan, run_query, as_of_many
 from ..store.projection import to_datetime
 from .recall_config import RecallConfig
+from .irregular import forms
 from .task_time import task_range
 from .terms import phrase
 from ..core.text import has_han
@@ -63,7 +64,9 @@ def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) 
     words = [t for t in terms if not has_han(t) and t.casefold() not in named]
     if not words and not speakers:
         return None
-    parts = [f"text:{phrase(w)}" for w in words] + [f"author:{phrase(w)}" for w in words]
+    # "When did Nate win…?" — the turn says "I won…": an irregular verb's other forms are words too
+    told = list(dict.fromkeys(words + [f for w in words for f in forms(w)]))
+    parts = [f"text:{phrase(w)}" for w in told] + [f"author:{phrase(w)}" for w in words]
     parts += [f"author:{phrase(s)}^{boost:g}" for s in speakers if boost > 0]
     return f"{_scope(tenant)}({' OR '.join(parts)})" if parts else None
 
