@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
-__all__ = ["DateSpan", "document_date", "find_dates", "implied_end", "midnight"]
+__all__ = ["DateSpan", "document_date", "find_dates", "implied_end", "midnight", "next_year_for"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
@@ -161,7 +161,7 @@ def _zh_relative(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
 def _en_part_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"early March", "the start of May": that month (the next one of that name)."""
     month = MONTHS[m.group("mon")[:3].lower()]
-    year = int(m.group("year")) if m.group("year") else _next_year_for(month, ref)
+    year = int(m.group("year")) if m.group("year") else next_year_for(month, ref)
     return _point(_day(year, month, 1), m, text, True)
 
 
@@ -204,7 +204,8 @@ _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period))
 
 
-def _next_year_for(month: int, ref: datetime) -> int:
+def next_year_for(month: int, ref: datetime) -> int:
+    """The year of the next ``month`` not before ``ref``'s (this month counts): a plan's month."""
     return ref.year if month >= ref.month else ref.year + 1
 
 

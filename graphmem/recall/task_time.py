@@ -16,7 +16,7 @@ import re
 from datetime import datetime, timedelta, timezone
 from typing import Callable, Optional
 
-from ..extract.dates import MONTH_RE, MONTHS, find_dates
+from ..extract.dates import MONTH_RE, MONTHS, find_dates, next_year_for
 
 __all__ = ["task_range"]
 
@@ -46,6 +46,7 @@ _SEASON = re.compile(r"\b(?:(?:in|during|over|through)\s+(?:the\s+)?(?:(?P<which
                      r"holiday|festival|league|program|roll|rolls|collection|sale|season))\b", re.I)
 _ZH_SEASON = re.compile(r"(?P<which>去年|今年)?(?P<season>夏天|冬天|春天|秋天)")
 _YEAR = re.compile(r"(?<![\d/.-])((?:19|20)\d\d)(?![\d/.-])")
+_WRITTEN_YEAR = re.compile(r"(?:19|20)\d\d")  # a phrase that gives its year
 _SEASON_START = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12,
                  "春天": 3, "夏天": 6, "秋天": 9, "冬天": 12}
 
@@ -71,12 +72,22 @@ def _month_start(y: int, m: int) -> datetime:
 
 def _pick_year(month: int, year: Optional[str], ref: datetime, past: bool) -> int:
     """The year of a month written without one: the latest not after ``ref`` for a past-tense task,
-    else the next not before it (this month counts either way)."""
+    else the next not before it, as a message's plan reads it (this month counts either way)."""
     if year:
         return int(year)
     if past:
         return ref.year if month <= ref.month else ref.year - 1
-    return ref.year if month >= ref.month else ref.year + 1
+    return next_year_for(month, ref)
+
+
+def _whole_month(start: datetime) -> Range:
+    return start, _month_start(start.year, start.month + 1)
+
+
+def _named_month(m: re.Match[str], ref: datetime, past: bool) -> Range:
+    """The month a match's ``mon`` (and optional ``year``) group names, read as :func:`_pick_year`."""
+    month = MONTHS[m.group("mon")[:3].lower()]
+    return _whole_month(_month_start(_pick_year(month, m.group("year"), ref, past), month))
 
 
 def _relative(task: str, ref: datetime, past: bool) -> Optional[Range]:
@@ -91,8 +102,7 @@ def _relative(task: str, ref: datetime, past: bool) -> Optional[Range]:
     if unit.lower() == "year":
         return _utc(ref.year - back, 1), _utc(ref.year - back + 1, 1)
     if unit.lower() == "month":
-        start = _month_start(ref.year, ref.month - back)
-        return start, _month_start(start.year, start.month + 1)
+        return _whole_month(_month_start(ref.year, ref.month - back))
     monday = _utc(ref.year, ref.month, ref.day) - timedelta(days=ref.weekday() + 7 * back)
     return monday, monday + timedelta(days=7)
 
@@ -104,7 +114,7 @@ def _day(text: str, ref: datetime, past: bool) -> Optional[datetime]:
     if not found:
         return None
     d = found[0]
-    if past and re.search(r"(?:19|20)\d\d", text[d.span[0]:d.span[1]]) is None:
+    if past and _WRITTEN_YEAR.search(text[d.span[0]:d.span[1]]) is None:
         year = _pick_year(d.start.month, None, ref, past)
         if d.start.month == ref.month and d.start.day > ref.day:
             year -= 1
@@ -122,8 +132,8 @@ def _between(task: str, ref: datetime, past: bool) -> Optional[Range]:
     b = _day(m.group("b"), ref, past)
     if b is None:
         return None
-    year = re.search(r"(?:19|20)\d\d", m.group("b"))
-    a_text = m.group("a") if re.search(r"(?:19|20)\d\d", m.group("a")) or not year else f"{m.group('a')} {year.group()}"
+    year = _WRITTEN_YEAR.search(m.group("b"))
+    a_text = m.group("a") if _WRITTEN_YEAR.search(m.group("a")) or not year else f"{m.group('a')} {year.group()}"
     a = _day(a_text, ref, past)
     if a is None or a > b:
         return None
@@ -150,9 +160,7 @@ def _nth_week(task: str, ref: datetime, past: bool) -> Optional[Range]:
     m = _NTH_WEEK.search(task)
     if m is None:
         return None
-    month = MONTHS[m.group("mon")[:3].lower()]
-    start = _month_start(_pick_year(month, m.group("year"), ref, past), month)
-    end = _month_start(start.year, start.month + 1)
+    start, end = _named_month(m, ref, past)
     nth = m.group("nth").lower()[:3]
     if nth in ("las", "fin"):
         return end - timedelta(days=7), end
@@ -164,9 +172,7 @@ def _part_of_month(task: str, ref: datetime, past: bool) -> Optional[Range]:
     m = _PART.search(task)
     if m is None:
         return None
-    month = MONTHS[m.group("mon")[:3].lower()]
-    start = _month_start(_pick_year(month, m.group("year"), ref, past), month)
-    end = _month_start(start.year, start.month + 1)
+    start, end = _named_month(m, ref, past)
     part = (m.group("part1") or m.group("part2")).lower()
     if part in ("beginning", "start", "early"):
         return start, start + timedelta(days=10)
@@ -183,7 +189,7 @@ def _dates(task: str, ref: datetime, past: bool) -> Optional[Range]:
     if d.end is not None:
         return d.start, d.end
     if d.month_only:
-        return d.start, _month_start(d.start.year, d.start.month + 1)
+        return _whole_month(d.start)
     day = _day(task[d.span[0]:d.span[1]], ref, past) or d.start
     return day, day + timedelta(days=1)
 
@@ -191,18 +197,15 @@ def _dates(task: str, ref: datetime, past: bool) -> Optional[Range]:
 def _month(task: str, ref: datetime, past: bool) -> Optional[Range]:
     m = _MONTH.search(task)
     if m is not None:
-        month = MONTHS[m.group("mon")[:3].lower()]
-        year = m.group("year")
-    else:
-        zh = _ZH_MONTH.search(task)
-        if zh is None:
-            return None
-        num = zh.group("num")
-        month, year = (int(num) if num.isdigit() else _ZH_NUM.get(num, 0)), None
-        if not 1 <= month <= 12:
-            return None
-    start = _month_start(_pick_year(month, year, ref, past), month)
-    return start, _month_start(start.year, start.month + 1)
+        return _named_month(m, ref, past)
+    zh = _ZH_MONTH.search(task)
+    if zh is None:
+        return None
+    num = zh.group("num")
+    month = int(num) if num.isdigit() else _ZH_NUM.get(num, 0)
+    if not 1 <= month <= 12:
+        return None
+    return _whole_month(_month_start(_pick_year(month, None, ref, past), month))
 
 
 def _season(task: str, ref: datetime, past: bool) -> Optional[Range]:
