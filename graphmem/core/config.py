@@ -83,7 +83,8 @@ class EnvConfig(BaseModel):
         "A JSON file of extra topics for the rule extractor (graphmem/extract/vocabulary.json's format)."))
     parse_workers: Literal["auto", "0", "1"] = Field("auto", alias="GRAPHMEM_PARSE_WORKERS", description=(
         "Bulk ingest's parse worker process (graphmem/extract/parse_pool.py): 0 never, 1 always, auto "
-        "when a core is free (the last minute's load average at least one below the core count)."))
+        "when a core is free (the last minute's load average, which counts the import itself, "
+        "at most the core count)."))
 
     # -- benchmarks and tests -----------------------------------------------------------------------
     temporal_kg: Path | None = Field(None, alias="GRAPHMEM_TEMPORAL_KG", description=(

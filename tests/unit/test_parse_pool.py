@@ -91,6 +91,12 @@ def test_by_default_the_worker_needs_a_free_core(monkeypatch):
     monkeypatch.setattr(parse_pool.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (0.4, 0.5, 0.5))
     assert parse_pool.enabled()
+    # An import in progress loads the machine by itself (this process ~1, the server some more):
+    # that must not turn the worker off halfway through it.
+    monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (1.4, 0.9, 0.6))
+    assert parse_pool.enabled()
+    monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (2.6, 2.2, 1.5))  # another job has a core
+    assert not parse_pool.enabled()
     monkeypatch.setattr(parse_pool.os, "getloadavg", lambda: (6.2, 6.0, 5.0))  # saturated: parse here
     assert not parse_pool.enabled()
     monkeypatch.setenv("GRAPHMEM_PARSE_WORKERS", "1")
