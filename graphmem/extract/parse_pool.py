@@ -95,9 +95,8 @@ def _read(stream: Any) -> Any:
 def enabled() -> bool:
     """Whether a bulk parse uses the worker. ``GRAPHMEM_PARSE_WORKERS``: ``0`` never, ``1`` always,
     unset (``auto``) when a core is free: more than one core, and the last minute's load average
-    at most their number. The load counts this process too (an import in progress keeps it near
-    one by itself, the server's share on top), so "a core free for the worker" is a load of at
-    most the core count, not one below it: that rule turned the worker off after the first
+    at most their number. Not one below it: the load counts this process too (an import in
+    progress keeps it near one by itself), and that rule turned the worker off after the first
     conversation of every import on an idle machine. On a saturated machine a second process only
     shares the same CPU and adds its hand-off (measured: no wall gain at load 6-10 on 2 cores)."""
     from ..core.config import env_config
