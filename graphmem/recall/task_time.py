@@ -125,13 +125,19 @@ def _day(text: str, ref: datetime, past: bool) -> Optional[datetime]:
     return d.start
 
 
+def _match_day(pattern: re.Pattern[str], group: str, task: str, ref: datetime,
+               past: bool) -> Optional[tuple[re.Match[str], datetime]]:
+    """``pattern``'s match in the task and the day its ``group`` names, if both are found."""
+    m = pattern.search(task)
+    day = _day(m.group(group), ref, past) if m is not None else None
+    return (m, day) if m is not None and day is not None else None
+
+
 def _between(task: str, ref: datetime, past: bool) -> Optional[Range]:
-    m = _BETWEEN.search(task)
-    if m is None:
+    found = _match_day(_BETWEEN, "b", task, ref, past)
+    if found is None:
         return None
-    b = _day(m.group("b"), ref, past)
-    if b is None:
-        return None
+    m, b = found
     year = _WRITTEN_YEAR.search(m.group("b"))
     a_text = m.group("a") if _WRITTEN_YEAR.search(m.group("a")) or not year else f"{m.group('a')} {year.group()}"
     a = _day(a_text, ref, past)
@@ -141,12 +147,10 @@ def _between(task: str, ref: datetime, past: bool) -> Optional[Range]:
 
 
 def _week_around(task: str, ref: datetime, past: bool) -> Optional[Range]:
-    m = _WEEK_AROUND.search(task)
-    if m is None:
+    found = _match_day(_WEEK_AROUND, "date", task, ref, past)
+    if found is None:
         return None
-    day = _day(m.group("date"), ref, past)
-    if day is None:
-        return None
+    m, day = found
     rel = m.group("rel").lower()
     if rel in ("before", "leading up to"):
         return day - timedelta(days=7), day
