@@ -10,6 +10,7 @@ validation — typed by the generated :class:`graphmem.store.faces.AsyncFace`; e
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, AsyncIterator, TypeVar
 
 import neo4j
@@ -107,16 +108,23 @@ class AsyncGraphMem(AsyncFace):
         if isinstance(step, ops.Tx):
             async with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+        if isinstance(step, ops.Start):  # the transaction runs as a task of its own while the plan goes on
+            return asyncio.ensure_future(self._step(step.tx))
+        if isinstance(step, ops.Wait):
+            return await step.handle
         await self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
 
     async def _run_async(self, plan: ops.Plan[T]) -> T:
         run = PlanRun(plan)
-        while not run.done:
-            try:
-                result = await self._step(run.step)
-            except DRIVER_ERRORS as e:
-                run.throw(e)
-            else:
-                run.send(result)
+        try:
+            while not run.done:
+                try:
+                    result = await self._step(run.step)
+                except DRIVER_ERRORS as e:
+                    run.throw(e)
+                else:
+                    run.send(result)
+        finally:  # a plan stopped by an error: its transactions behind still end before the call does
+            await asyncio.gather(*run.started, return_exceptions=True)
         return run.value

@@ -8,7 +8,9 @@ module only knows how to run a plan.
 
 from __future__ import annotations
 
+import threading
 import weakref
+from concurrent.futures import Future
 from typing import Any, Iterator, TypeVar
 
 import neo4j
@@ -39,6 +41,21 @@ def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
             call = steps.send([row(r) for r in tx.run(q.text, call.params)])
     except StopIteration as stop:
         return stop.value
+
+
+def _behind(step: Any, tx: ops.Tx) -> "Future[Any]":
+    """Run a transaction on a thread of its own (a session of its own, from the driver's pool) and
+    hand back its future: what :class:`~graphmem.store.plans.Start` asks for."""
+    done: Future[Any] = Future()
+
+    def run() -> None:
+        try:
+            done.set_result(step(tx))
+        except BaseException as e:  # handed to whoever waits, as the step would have raised it
+            done.set_exception(e)
+
+    threading.Thread(target=run, name=f"graphmem {tx.name}").start()
+    return done
 
 
 # Drivers whose database was found (or made) to carry the schema, per database name: a process
@@ -129,16 +146,24 @@ class GraphMem(SyncFace):
         if isinstance(step, ops.Tx):
             with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+        if isinstance(step, ops.Start):
+            return _behind(self._step, step.tx)
+        if isinstance(step, ops.Wait):
+            return step.handle.result()
         self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
 
     def _run(self, plan: ops.Plan[T]) -> T:
         run = PlanRun(plan)
-        while not run.done:
-            try:
-                result = self._step(run.step)
-            except DRIVER_ERRORS as e:
-                run.throw(e)
-            else:
-                run.send(result)
+        try:
+            while not run.done:
+                try:
+                    result = self._step(run.step)
+                except DRIVER_ERRORS as e:
+                    run.throw(e)
+                else:
+                    run.send(result)
+        finally:  # a plan stopped by an error: its transactions behind still end before the call does
+            for handle in list(run.started):
+                handle.exception()
         return run.value

@@ -6,7 +6,11 @@ An operation is a *plan*: a generator that yields what it needs done and receive
   rows;
 * :class:`Tx` — run a unit of work (itself a generator of ``Call``) in one write transaction,
   retried as a whole on transient errors, and send back what it returns;
-* :class:`Statement` — run one schema statement.
+* :class:`Statement` — run one schema statement;
+* :class:`Start` — begin a ``Tx`` behind the plan (on another connection) and send back a handle
+  at once; :class:`Wait` — wait for a started ``Tx`` and send back what it returned (or throw its
+  error). A bulk load's next batch runs its rules while the batch before it commits
+  (:mod:`graphmem.store.pipeline`).
 
 :class:`graphmem.store.client.GraphMem` runs plans with the sync driver and
 :class:`graphmem.store.aio.AsyncGraphMem` with the async driver (both through
@@ -23,7 +27,7 @@ from .queries import Call, Steps
 
 T = TypeVar("T")
 
-__all__ = ["Plan", "Statement", "Tx", "run_query"]
+__all__ = ["Plan", "Start", "Statement", "Tx", "Wait", "run_query"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,22 @@ class Statement:
     text: LiteralString
 
 
-Plan = Generator[Union[Call, Tx, Statement], Any, T]
+@dataclass(frozen=True)
+class Start:
+    """Begin ``tx`` behind the plan; the runner sends back an opaque handle for :class:`Wait`.
+    A plan waits for every transaction it starts before it returns."""
+
+    tx: Tx
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Wait for a transaction :class:`Start` began; the runner sends back what it returned."""
+
+    handle: Any
+
+
+Plan = Generator[Union[Call, Tx, Statement, Start, Wait], Any, T]
 
 
 def run_query(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:

@@ -16,6 +16,10 @@ awaits it; that is all either adds::
         else:
             run.send(result)
     return run.value
+
+A plan that starts a transaction behind itself (:class:`~graphmem.store.plans.Start`) waits for
+it; if the plan stops early (an error), :attr:`PlanRun.started` still holds the handles the
+client must wait for before it returns, so no transaction outlives the call that began it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Any, Callable, Generic, TypeVar
 
 from ..core.errors import GraphMemError
 from .api import DRIVER_ERRORS, from_driver, translate
-from .plans import Plan
+from .plans import Plan, Start, Wait
 
 __all__ = ["PlanRun"]
 
@@ -40,6 +44,7 @@ class PlanRun(Generic[T]):
         self.step: Any = None
         self.done = False
         self._value: Any = None
+        self.started: dict[Any, str] = {}  # transactions begun behind the plan, not yet waited for: handle -> name
         self._advance(plan.send, None)
 
     @property
@@ -49,11 +54,17 @@ class PlanRun(Generic[T]):
 
     def send(self, result: Any) -> None:
         """The due step's result into the plan; then the next step is due, or the plan is done."""
+        if isinstance(self.step, Start):
+            self.started[result] = self.step.tx.name
+        elif isinstance(self.step, Wait):
+            self.started.pop(self.step.handle, None)
         self._advance(self._plan.send, result)
 
     def throw(self, e: Exception) -> None:
         """A driver error of the due step into the plan, as graphmem's error. An ``OSError`` that is not
         the driver's (graphmem's or the caller's, :func:`~graphmem.store.api.from_driver`) is raised as is."""
+        if isinstance(self.step, Wait):
+            self.started.pop(self.step.handle, None)
         if not from_driver(e):
             raise e
         err = translate(e, self.what)
@@ -72,4 +83,7 @@ class PlanRun(Generic[T]):
             if not from_driver(e):
                 raise
             raise translate(e, self.what) from e
-        self.what = getattr(self.step, "name", "schema")
+        step = self.step
+        if isinstance(step, Start):
+            step = step.tx
+        self.what = self.started.get(step.handle, "apply_bulk") if isinstance(step, Wait) else getattr(step, "name", "schema")

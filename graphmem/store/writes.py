@@ -6,7 +6,6 @@ actor, checked against the tenant, and applied by the projection's unit of work
 from __future__ import annotations
 
 from datetime import datetime
-from functools import partial
 from typing import Any, Callable, Iterable
 
 from ..core.answers import WriteResult
@@ -17,7 +16,8 @@ from . import projection
 from .projection import Expander
 from .queries import Steps
 
-__all__ = ["apply", "apply_bulk", "apply_many", "parse_bulk", "parse_event", "stamp"]
+__all__ = ["apply", "apply_events", "apply_many", "count_writes", "parse_bulk", "parse_event", "prepare_new", "stamp",
+           "unit_tx"]
 
 
 
@@ -28,8 +28,9 @@ def parse_event(event: Any) -> Any:
 
     return parse(event)
 
-def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None, start: int) -> Steps[list[WriteResult]]:
-    unit = yield from projection.UnitOfWork.open(tenant, now, expand)
+def apply_events(unit: projection.UnitOfWork, events: list[Any], start: int) -> Steps[list[WriteResult]]:
+    """Apply a batch's events in a unit of work, in memory; a refused event raises with its index
+    in the whole load (``start`` + its place in the batch)."""
     if len(events) > 1:
         yield from unit.prefetch(events)
     out = []
@@ -40,6 +41,14 @@ def _unit(tenant: str, events: list[Any], now: datetime, expand: Expander | None
             if len(events) == 1:
                 raise
             raise type(err)(f"event {start + i}: {err}") from err
+    return out
+
+
+def unit_tx(tenant: str, events: list[Any], now: datetime, expand: Expander | None,
+            start: int) -> Steps[list[WriteResult]]:
+    """The work of one write transaction: lock the ledger head, apply the events, write them."""
+    unit = yield from projection.UnitOfWork.open(tenant, now, expand)
+    out = yield from apply_events(unit, events, start)
     yield from unit.flush()
     return out
 
@@ -54,12 +63,12 @@ def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
     """One event, one transaction. A refused event raises and writes nothing."""
     ev = stamp(parse_event(event), actor)
     check_event_tenant(tenant, ev.tenant)
-    results: list[WriteResult] = yield Tx(lambda: _unit(tenant, [ev], now, expand, 0), f"apply {ev.op}")
-    _count_writes(tenant, results)
+    results: list[WriteResult] = yield Tx(lambda: unit_tx(tenant, [ev], now, expand, 0), f"apply {ev.op}")
+    count_writes(tenant, results)
     return results[0]
 
 
-def _count_writes(tenant: str, results: list[WriteResult]) -> None:
+def count_writes(tenant: str, results: list[WriteResult]) -> None:
     """``graphmem.writes`` (graphmem.store.observe): the events a committed transaction appended, by op."""
     from .observe import count_writes
     ops: dict[str, int] = {}
@@ -91,27 +100,7 @@ def parse_bulk(tenant: str, events: Iterable[Any], actor: str | None = None) -> 
     return parsed
 
 
-def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime], expand: Expander | None,
-               batch_size: int, progress: Callable[[int], None] | None,
-               actor: str | None = None,
-               prepare: Callable[[list[str]], None] | None = None) -> Plan[list[WriteResult]]:
-    """Many events in order, ``batch_size`` to a transaction; each batch is atomic. ``prepare`` gets
-    each batch's message texts first, so the extractor can parse them in one pass."""
-    parsed = parse_bulk(tenant, events, actor)
-    results: list[WriteResult] = []
-    for start in range(0, len(parsed), batch_size):
-        batch, now = parsed[start:start + batch_size], clock()
-        if prepare is not None:
-            yield from _prepare_new(tenant, batch, prepare)
-        done: list[WriteResult] = yield Tx(partial(_unit, tenant, batch, now, expand, start), "apply_bulk")
-        _count_writes(tenant, done)
-        results.extend(done)
-        if progress is not None:
-            progress(len(batch))
-    return results
-
-
-def _prepare_new(tenant: str, batch: list[Any], prepare: Callable[[list[str]], None]) -> Plan[None]:
+def prepare_new(tenant: str, batch: list[Any], prepare: Callable[[list[str]], None]) -> Steps[None]:
     """Parse ahead the batch's messages that are not stored yet: a re-imported transcript (the
     same ids) parses nothing. One read; if a message lands or goes meanwhile, the transaction still
     decides (an unparsed new message is parsed when it is drawn)."""

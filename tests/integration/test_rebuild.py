@@ -21,18 +21,21 @@ RETURN labels(n) AS labels, properties(n) AS props, type(r) AS type, properties(
 """
 
 
-def _key(labels, props):
+def _key(labels, props, skip=("locked_by", "embedding")):
     if labels is None:
         return None
-    p = {k: v for k, v in props.items() if k not in ("locked_by", "embedding")}
+    p = {k: v for k, v in props.items() if k not in skip}
     return json.dumps([sorted(labels), {k: str(v) for k, v in sorted(p.items())}], ensure_ascii=False)
 
 
-def canonical_hash(driver, tenant: str) -> tuple[str, int]:
+def canonical_hash(driver, tenant: str, *, with_tenant: bool = True) -> tuple[str, int]:
+    """The tenant's projection and ledger as one digest, and its line count; ``with_tenant=False``
+    leaves the tenant's name out, so two tenants loaded the same way compare equal."""
+    skip = ("locked_by", "embedding") if with_tenant else ("locked_by", "embedding", "tenant")
     records, _, _ = driver.execute_query(CANON, t=tenant)
-    lines = sorted(json.dumps([_key(r["labels"], r["props"]), r["type"],
+    lines = sorted(json.dumps([_key(r["labels"], r["props"], skip), r["type"],
                                {k: str(v) for k, v in sorted((r["rprops"] or {}).items())},
-                               _key(r["mlabels"], r["mprops"])], ensure_ascii=False) for r in records)
+                               _key(r["mlabels"], r["mprops"], skip)], ensure_ascii=False) for r in records)
     return hashlib.sha256("\n".join(lines).encode()).hexdigest(), len(lines)
 
 

@@ -70,3 +70,52 @@ def test_a_driver_error_the_plan_raises_is_translated_under_the_last_step():
 
     with pytest.raises(ConnectionError_):
         _run(plan(), lambda call: [])
+
+
+def test_transactions_started_behind_the_plan_are_tracked_until_waited_for():
+    """A started transaction's handle is in ``started`` until the plan waits for it; if the plan
+    stops first, the client still finds it there (and waits for it before it returns)."""
+    from graphmem.store.plans import Start, Wait
+
+    def plan(stop_early: bool) -> Any:
+        first = yield Start(Tx(list, "batch 1"))
+        second = yield Start(Tx(list, "batch 2"))
+        if stop_early:
+            raise ValueError("stopped")
+        return [(yield Wait(first)), (yield Wait(second))]
+
+    handles = iter(["h1", "h2"])
+
+    def step(s: Any) -> Any:
+        return next(handles) if isinstance(s, Start) else f"done {s.handle}"
+
+    run = PlanRun(plan(False))
+    while not run.done:
+        run.send(step(run.step))
+        if not run.done and isinstance(run.step, Wait):
+            assert run.what == {"h1": "batch 1", "h2": "batch 2"}[run.step.handle]
+    assert run.value == ["done h1", "done h2"] and run.started == {}
+
+    handles = iter(["h1", "h2"])
+    run = PlanRun(plan(True))
+    with pytest.raises(ValueError):
+        while not run.done:
+            run.send(step(run.step))
+    assert run.started == {"h1": "batch 1", "h2": "batch 2"}
+
+
+def test_an_error_of_a_transaction_behind_is_reported_under_its_name():
+    from graphmem.store.plans import Start, Wait
+
+    def plan() -> Any:
+        handle = yield Start(Tx(list, "apply_bulk"))
+        return (yield Wait(handle))
+
+    def step(s: Any) -> Any:
+        if isinstance(s, Wait):
+            raise neo4j_errors.ClientError("no")
+        return "h"
+
+    with pytest.raises(QueryError) as info:
+        _run(plan(), step)
+    assert info.value.query == "apply_bulk"

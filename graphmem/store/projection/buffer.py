@@ -8,7 +8,7 @@ nothing reaches the database before the flush, at the end of the transaction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -100,14 +100,24 @@ class WriteBuffer:
     def flush(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
         """Write everything, then the ledger entries (``append``, chained onto ``head``) or, for a
         replay, only their links to the facts; then working-memory steps and stale summaries."""
+        yield from self.write(query, self.seal(head) if append else head, append=append)
+
+    def seal(self, head: LedgerHead) -> LedgerHead:
+        """Chain the new ledger entries onto ``head`` (graphmem.store.chain), moving its hash, and
+        return a copy of it as it now stands: what :meth:`write` records. No I/O, so a bulk load
+        seals a batch before its transaction begins (graphmem.store.pipeline)."""
+        from ..chain import digest, link
+        for v in self.events:
+            v["digest"] = digest(v["seq"], v["op"], v["recorded_at"], v["actor"], v["reason"], v["payload"])
+            v["hash"] = head.last_hash = link(head.last_hash, v["digest"])
+        return replace(head)
+
+    def write(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
+        """The writes of :meth:`flush`, the ledger entries sealed already onto ``head``."""
         for batch in self._batches():
             if batch.rows:
                 yield from query(batch.query, **{batch.param: batch.rows})
         if append and self.events:
-            from ..chain import digest, link
-            for v in self.events:
-                v["digest"] = digest(v["seq"], v["op"], v["recorded_at"], v["actor"], v["reason"], v["payload"])
-                v["hash"] = head.last_hash = link(head.last_hash, v["digest"])
             yield from query("write/events", events=self.events, seq=head.seq, last_recorded_at=head.last,
                              last_hash=head.last_hash)  # links each event to its facts as well
         elif self.links:  # a replay: the events are in the ledger already

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Iterable
 
@@ -29,7 +30,7 @@ from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
 from ...core.errors import TemporalError
 from ...core.models import WriteResult, parse_event
 
-__all__ = ["UnitOfWork", "record_time"]
+__all__ = ["Sealed", "UnitOfWork", "record_time"]
 
 
 def record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
@@ -75,6 +76,28 @@ def _needs(events: list[Any]) -> tuple[set[SlotKey], set[str], set[str], set[str
     return slots, sources, refs, topics
 
 
+class Sealed:
+    """A unit of work's writes, sealed ahead of their transaction: the ledger head they were
+    applied after (``start``: seq, last hash, whether summaries exist) and the head they leave."""
+
+    def __init__(self, tenant: str, start: tuple[int, str | None, bool], buffer: WriteBuffer,
+                 head: LedgerHead) -> None:
+        self.tenant, self.start, self.buffer, self.head = tenant, start, buffer, head
+
+    def query(self, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+        rows = yield Call(name, {"tenant": self.tenant, **{k: wire(v) for k, v in params.items()}})
+        return rows
+
+    def commit(self) -> Steps[bool]:
+        """In the transaction: lock the ledger head and, if it is still the one the events were
+        applied after, write them; False (nothing written) if another writer came between."""
+        head = (yield from self.query("ledger/lock", token=uuid.uuid4().hex))[0]
+        if (head["seq"], head.get("last_hash"), bool(head["has_summaries"])) != self.start:
+            return False
+        yield from self.buffer.write(self.query, self.head, append=True)
+        return True
+
+
 class UnitOfWork:
     """Events applied in memory inside one write transaction, written by :meth:`flush`."""
 
@@ -86,17 +109,51 @@ class UnitOfWork:
         self.work = Work(self.query, self.cache, self.buffer, Timelines(self.cache, self.buffer), expand)
         self._seen_ids: dict[str, WriteResult] = {}  # event id -> its result, for a retried event
         self._checked_ids: set[str] = set()
+        self.start: tuple[int, str | None, bool] = (0, None, True)  # the ledger head it began after
 
     @classmethod
     def open(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
         """Start a unit: lock the tenant's ledger head (first statement of the transaction)."""
         unit = cls(tenant, now, expand)
-        head = (yield from unit.query("ledger/lock", token=uuid.uuid4().hex))[0]
-        unit.seq = head["seq"]
-        unit.last = to_datetime(head["last_recorded_at"])
-        unit.head.last_hash = head.get("last_hash")
-        unit.head.has_summaries = bool(head["has_summaries"])
+        unit._take_head((yield from unit.query("ledger/lock", token=uuid.uuid4().hex))[0])
         return unit
+
+    @classmethod
+    def ahead(cls, tenant: str, now: datetime, expand: Expander | None = None) -> Steps["UnitOfWork"]:
+        """A unit that reads the ledger head without locking it: its events are applied ahead of
+        their transaction, which :meth:`Sealed.commit` checks (graphmem.store.pipeline)."""
+        unit = cls(tenant, now, expand)
+        unit._take_head((yield from unit.query("ledger/peek"))[0])
+        return unit
+
+    def _take_head(self, head: dict[str, Any]) -> None:
+        self.seq = head["seq"]
+        self.last = to_datetime(head["last_recorded_at"])
+        self.head.last_hash = head.get("last_hash")
+        self.head.has_summaries = bool(head["has_summaries"])
+        self.start = (self.head.seq, self.head.last_hash, self.head.has_summaries)
+
+    def next(self, now: datetime) -> "UnitOfWork":
+        """The unit for a bulk load's next batch, carrying on from this one's state: its slots,
+        sources, topics and ids as this unit left them (so the next batch's rules need not wait for
+        this one's commit to read them), a fresh write buffer. The segments this unit wrote count as
+        stored from now on, as they will be once :meth:`seal`'s writes commit."""
+        unit = UnitOfWork(self.tenant, now, self.work.expand)
+        unit.head, unit.cache = replace(self.head), self.cache
+        unit.cache.query = unit.query
+        unit.work = Work(unit.query, unit.cache, unit.buffer, Timelines(unit.cache, unit.buffer), self.work.expand)
+        unit._seen_ids, unit._checked_ids = self._seen_ids, self._checked_ids
+        unit.start = (unit.head.seq, unit.head.last_hash, unit.head.has_summaries)
+        for key in {key for key, _seg in self.buffer.adds.values()}:
+            slot = self.cache.slots[key]
+            slot.live = [s if s.stored else replace(s, stored=True) for s in slot.live]
+        return unit
+
+    def seal(self) -> "Sealed":
+        """Settle the timelines and chain the ledger entries: the unit's writes, ready for
+        :meth:`Sealed.commit` in a transaction of their own. No I/O."""
+        self.work.timelines.settle()
+        return Sealed(self.tenant, self.start, self.buffer, self.buffer.seal(self.head))
 
     @property
     def seq(self) -> int:
