@@ -9,7 +9,9 @@ the output says so.
 
 What it measures (interleaved per chunk where two things are compared):
 
-a. ingest through the public bulk API (``GraphMem.apply_bulk``), facts/s;
+a. ingest through the public bulk API (``GraphMem.apply_bulk``), facts/s: each chunk in one call,
+   ``batch`` (1,000) events to a transaction, so the rules of one batch run while the batch
+   before it commits (graphmem.store.pipeline);
 b. the raw limit: the same nodes and edges (entities, facts, HAS_FACT, VALUE, HOLDS, RELATED,
    ledger events, APPLIED_TO) written by one hand-written ``UNWIND … CREATE`` per chunk in a
    tenant of its own (same database: Community has one user database), with the same wire
@@ -75,8 +77,9 @@ class BenchResult:
 
 
 def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups: int = 10_000,
-        paths: int = 1_000, checks: int = 1_000, contexts: int = 300, chunk: int = 5_000, seed: int = 7,
-        log: Callable[[str], None] = lambda s: None, keep: bool = False, messages: int = 0) -> BenchResult:
+        paths: int = 1_000, checks: int = 1_000, contexts: int = 300, chunk: int = 5_000, batch: int = 1_000,
+        seed: int = 7, log: Callable[[str], None] = lambda s: None, keep: bool = False,
+        messages: int = 0) -> BenchResult:
     """The benchmark at ``facts`` facts (see the module docstring); tenants dropped after unless ``keep``."""
     data = KGData(data_files(files))
     if not data.facts:
@@ -88,7 +91,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     raw_tenant = f"{prefix}-raw"
     for mem in tenants:
         mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
-    ingested, ingest_rate = phases.ingest(store, tenants, data.facts, facts, chunk, raw_tenant, log)
+    ingested, ingest_rate = phases.ingest(store, tenants, data.facts, facts, chunk, raw_tenant, log,
+                                            batch=batch)
 
     in_store = data.facts[:min(facts, len(data.facts))]
     data.restrict(in_store)
@@ -104,7 +108,8 @@ def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups
     result = {
         "facts": facts,
         "replication": f"{len(data.facts):,} distinct facts" + (f" replicated into {replicas} tenants" if replicas > 1 else ""),
-        "skipped_facts": data.skipped, **ingested, **looked_up, **walked,
+        "skipped_facts": data.skipped, **ingested, "ingest_chunk": chunk, "ingest_batch": batch,
+        **looked_up, **walked,
         "messages": messages, "messages_per_s": round(messages / messages_s, 1) if messages_s else None,
         **recalled, **rebuilt, "client_peak_rss_mb": round(phases.rss_mb(), 1), **checked,
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),

@@ -42,16 +42,17 @@ def _raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, se
 
 
 def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int, chunk: int, raw_tenant: str,
-           log: Log) -> tuple[dict[str, float], float]:
-    """``n`` facts through ``apply_bulk`` and, chunk by chunk, through the raw query: facts/s of
-    each, and graphmem's unrounded rate (what rebuild is compared with)."""
+           log: Log, batch: int | None = None) -> tuple[dict[str, float], float]:
+    """``n`` facts through ``apply_bulk`` (a chunk a call, ``batch`` events to a transaction; default
+    the chunk) and, chunk by chunk, through the raw query (a chunk a transaction): facts/s of each,
+    and graphmem's unrounded rate (what rebuild is compared with)."""
     ingest_s = raw_s = 0.0
     done = seq = 0
     raw_create = queries.get("bench/raw_create").text
     for replica, part in chunks(facts, n, chunk):
         events = [dict(f.event(), recorded_at=AT.isoformat()) for f in part]
         t0 = time.perf_counter()
-        tenants[replica].apply_bulk(events, batch_size=chunk)
+        tenants[replica].apply_bulk(events, batch_size=batch or chunk)
         ingest_s += time.perf_counter() - t0
         rows = _raw_rows(part, events, replica, seq)
         seq += len(rows)
