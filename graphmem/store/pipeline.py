@@ -37,7 +37,7 @@ from .writes import apply_events, count_writes, parse_bulk, prepare_new, unit_tx
 if TYPE_CHECKING:  # the unit of work is loaded on first use: a CLI read never writes
     from .projection.unit_of_work import Sealed, UnitOfWork
 
-__all__ = ["READS_AHEAD", "apply_bulk"]
+__all__ = ["CARRY_LIMIT", "READS_AHEAD", "apply_bulk"]
 
 T = TypeVar("T")
 
@@ -46,6 +46,12 @@ T = TypeVar("T")
 # before changed, so the database's answer for the rest is the same before and after its commit.
 READS_AHEAD = frozenset({"ledger/peek", "load/sources", "load/topics", "load/slots", "load/open_segments",
                          "load/facts_by_ref", "load/facts_by_uid", "load/event_ids"})
+
+
+# How much a unit of work may hold (slots, facts, sources, ids) and still be carried into the next
+# batch: past it, the next batch starts afresh from the ledger head (after waiting for the batch
+# behind), so a long import keeps the client's memory bounded as it did one batch at a time.
+CARRY_LIMIT = 50_000
 
 
 class _Stale(Exception):
@@ -144,6 +150,6 @@ def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime]
             ahead = None
         sealed, results = (ahead[1], ahead[2]) if ahead is not None else (None, [])
         yield from behind.start(partial(_commit, sealed, results, tenant, batch, now, expand, start), len(batch))
-        carried = ahead[0] if ahead is not None else None
+        carried = ahead[0] if ahead is not None and ahead[0].held() <= CARRY_LIMIT else None
     yield from behind.wait()
     return behind.results

@@ -179,3 +179,23 @@ def test_the_async_client_runs_the_pipeline_too(neo4j_target, driver, pair):
         assert canonical(driver, tenant) == canonical(driver, plain.tenant)
     finally:
         plain.for_tenant(tenant).drop_tenant()
+
+
+def test_a_unit_past_the_carry_limit_starts_the_next_batch_afresh(pair, driver, monkeypatch):
+    """A long import does not carry an ever larger state: past CARRY_LIMIT the next batch reads from
+    the ledger head again (after the batch behind commits), with the same outcome."""
+    peeks: list[str] = []
+    real = pipeline.projection.UnitOfWork.ahead
+
+    def counted(*args):
+        peeks.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(pipeline, "CARRY_LIMIT", 10)
+    monkeypatch.setattr(pipeline.projection.UnitOfWork, "ahead", counted)
+    events = workload(5)
+    piped, plain = pair
+    piped.apply_bulk(events, batch_size=4)
+    plain._run(one_after_another(plain, events, 4))
+    assert len(peeks) > 3  # started afresh more than once
+    assert canonical(driver, piped.tenant) == canonical(driver, plain.tenant)

@@ -149,6 +149,11 @@ class UnitOfWork:
             slot.live = [s if s.stored else replace(s, stored=True) for s in slot.live]
         return unit
 
+    def held(self) -> int:
+        """How many slots, facts, sources and event ids this unit holds in memory."""
+        c = self.cache
+        return len(c.slots) + len(c.fact_slot) + len(c.sources) + len(self._checked_ids)
+
     def seal(self) -> "Sealed":
         """Settle the timelines and chain the ledger entries: the unit's writes, ready for
         :meth:`Sealed.commit` in a transaction of their own. No I/O."""
