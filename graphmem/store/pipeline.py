@@ -12,7 +12,9 @@ overlap, and the outcome stays that of batches run one after another:
    changed it. A read the carried state cannot vouch for (an extractor's context, ``fact/recent``)
    first waits for batch k's commit. The batch's ledger entries are chained onto batch k's.
 2. **Behind.** Once batch k has committed, batch k+1's transaction starts behind the plan
-   (:class:`~graphmem.store.plans.Start`, another connection) while batch k+2's rules run.
+   (:class:`~graphmem.store.plans.Start`, another connection) while batch k+2's rules run. The
+   sync client runs it on a thread; the async client as a task, which moves on only while the
+   event loop is free (while the plan awaits a read), so there the overlap is smaller.
 3. **Checked.** That transaction takes the ledger lock and writes only if the head is the one batch
    k+1 was applied after (:meth:`Sealed.commit`). If another writer came between — or batch k+1's
    rules refused an event, or a read ahead failed — the batch is applied again the plain way,
