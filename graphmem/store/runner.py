@@ -83,7 +83,8 @@ class PlanRun(Generic[T]):
             if not from_driver(e):
                 raise
             raise translate(e, self.what) from e
-        step = self.step
-        if isinstance(step, Start):
-            step = step.tx
-        self.what = self.started.get(step.handle, "apply_bulk") if isinstance(step, Wait) else getattr(step, "name", "schema")
+        step = self.step.tx if isinstance(self.step, Start) else self.step
+        if isinstance(step, Wait):  # a transaction started behind: its errors go by its name
+            self.what = self.started.get(step.handle, self.what)
+        else:
+            self.what = getattr(step, "name", "schema")

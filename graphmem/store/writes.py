@@ -1,6 +1,7 @@
-"""The write path's plans: one event, many events, a bulk load — each validated, stamped with its
-actor, checked against the tenant, and applied by the projection's unit of work
-(:class:`graphmem.store.projection.UnitOfWork`) in a transaction.
+"""The write path's plans: one event, many events — each validated, stamped with its actor, checked
+against the tenant, and applied by the projection's unit of work
+(:class:`graphmem.store.projection.UnitOfWork`) in a transaction — and the steps the bulk path
+(:mod:`graphmem.store.pipeline`) builds on: a batch applied in a unit, a transaction's work.
 """
 
 from __future__ import annotations
@@ -70,12 +71,12 @@ def apply(tenant: str, event: Any, now: datetime, expand: Expander | None,
 
 def count_writes(tenant: str, results: list[WriteResult]) -> None:
     """``graphmem.writes`` (graphmem.store.observe): the events a committed transaction appended, by op."""
-    from .observe import count_writes
+    from .observe import count_writes as record
     ops: dict[str, int] = {}
     for r in results:
         if not r.duplicate:
             ops[r.op] = ops.get(r.op, 0) + 1
-    count_writes(tenant, ops)
+    record(tenant, ops)
 
 
 def apply_many(tenant: str, events: Iterable[Any], clock: Callable[[], datetime],
