@@ -21,7 +21,7 @@ import uuid
 from pathlib import Path
 
 from graphmem import GraphMem
-from graphmem.bench.kg_phases import AT
+from graphmem.bench.kg_phases import AT, raw_rows
 from graphmem.bench.kg_workload import KGData, chunks, data_files
 from graphmem.store import queries
 from graphmem.store.settings import Settings
@@ -51,11 +51,9 @@ def main(data: str, n: int, chunk: int, batch: int) -> None:
         raw = mem.for_tenant(f"{mem.tenant}-raw")
         mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in kg.relations])
         seq = 0
-        for _replica, part in chunks(kg.facts, n, chunk):
+        for replica, part in chunks(kg.facts, n, chunk):
             events = [dict(f.event(), recorded_at=AT.isoformat()) for f in part]
-            rows = [{"uid": f"r{i}", "seq": i, "subject": f.subject, "object": f.object, "topic": f.relation,
-                     "valid_from": f.valid_from.isoformat(), "valid_to": f.valid_to.isoformat(),
-                     "payload": json.dumps(e)} for i, (f, e) in enumerate(zip(part, events), seq + 1)]
+            rows = raw_rows(part, events, replica, seq)
             seq += len(rows)
             for name, write in (("graphmem", lambda: mem.apply_bulk(events, batch_size=batch)),
                                 ("raw", lambda: mem._driver.execute_query(raw_create, rows=rows, tenant=raw.tenant,

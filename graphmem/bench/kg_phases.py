@@ -17,7 +17,8 @@ from ..store.client import GraphMem
 from .kg_workload import KGData, Questions, chunks
 from .temporal_kg import KGFact
 
-__all__ = ["asof_correctness", "asof_lookups", "contexts", "ingest", "paths", "percentile", "rebuild", "rss_mb"]
+__all__ = ["asof_correctness", "asof_lookups", "contexts", "ingest", "paths", "percentile", "raw_rows", "rebuild",
+           "rss_mb"]
 
 Log = Callable[[str], None]
 AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -34,7 +35,7 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def _raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, seq: int) -> list[dict[str, Any]]:
+def raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, seq: int) -> list[dict[str, Any]]:
     """The raw baseline's rows for one chunk: the same facts and ledger payloads, numbered on from ``seq``."""
     return [{"uid": f"r{n}", "seq": n, "subject": f"{replica}:{f.subject}", "object": f"{replica}:{f.object}",
              "topic": f.relation, "valid_from": f.valid_from.isoformat(), "valid_to": f.valid_to.isoformat(),
@@ -42,9 +43,8 @@ def _raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, se
 
 
 def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int, chunk: int, raw_tenant: str,
-           log: Log, batch: int | None = None) -> tuple[dict[str, float], float]:
-    """``n`` facts through ``apply_bulk`` (a chunk a call, ``batch`` events to a transaction; default
-    the chunk) and, chunk by chunk, through the raw query (a chunk a transaction): facts/s of each,
+           log: Log, batch: int) -> tuple[dict[str, float], float]:
+    """``n`` facts through ``apply_bulk`` (a chunk a call, ``batch`` events to a transaction) and, chunk by chunk, through the raw query (a chunk a transaction): facts/s of each,
     and graphmem's unrounded rate (what rebuild is compared with)."""
     ingest_s = raw_s = 0.0
     done = seq = 0
@@ -52,9 +52,9 @@ def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int
     for replica, part in chunks(facts, n, chunk):
         events = [dict(f.event(), recorded_at=AT.isoformat()) for f in part]
         t0 = time.perf_counter()
-        tenants[replica].apply_bulk(events, batch_size=batch or chunk)
+        tenants[replica].apply_bulk(events, batch_size=batch)
         ingest_s += time.perf_counter() - t0
-        rows = _raw_rows(part, events, replica, seq)
+        rows = raw_rows(part, events, replica, seq)
         seq += len(rows)
         t0 = time.perf_counter()
         store._driver.execute_query(raw_create, rows=rows, tenant=raw_tenant, at=AT.isoformat(),

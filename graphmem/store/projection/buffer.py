@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..queries import Steps
 from .segments import Seg
 from .slots import SlotKey
-from .values import RunQuery
+from .values import RunQuery, to_datetime
 
 __all__ = ["Batch", "LedgerHead", "WriteBuffer"]
 
@@ -39,6 +39,17 @@ class LedgerHead:
     last: datetime | None = None
     last_hash: str | None = None
     has_summaries: bool = True
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "LedgerHead":
+        """The head as ``ledger/lock`` or ``ledger/peek`` returns it."""
+        return cls(row["seq"], to_datetime(row["last_recorded_at"]), row.get("last_hash"),
+                   bool(row["has_summaries"]))
+
+    def key(self) -> tuple[int, str | None, bool]:
+        """What tells one ledger head from another: a write since moves the seq and the hash, a
+        first summary changes whether stale marks are written."""
+        return self.seq, self.last_hash, self.has_summaries
 
 
 @dataclass

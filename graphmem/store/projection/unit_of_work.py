@@ -30,7 +30,7 @@ from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
 from ...core.errors import TemporalError
 from ...core.models import WriteResult, parse_event
 
-__all__ = ["Sealed", "UnitOfWork", "record_time"]
+__all__ = ["Sealed", "UnitOfWork", "record_time", "tenant_query"]
 
 
 def record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
@@ -76,6 +76,12 @@ def _needs(events: list[Any]) -> tuple[set[SlotKey], set[str], set[str], set[str
     return slots, sources, refs, topics
 
 
+def tenant_query(tenant: str, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+    """One named query for ``tenant``, its values put on the wire (:func:`.values.wire`)."""
+    rows = yield Call(name, {"tenant": tenant, **{k: wire(v) for k, v in params.items()}})
+    return rows
+
+
 class Sealed:
     """A unit of work's writes, sealed ahead of their transaction: the ledger head they were
     applied after (``start``: seq, last hash, whether summaries exist) and the head they leave."""
@@ -85,14 +91,13 @@ class Sealed:
         self.tenant, self.start, self.buffer, self.head = tenant, start, buffer, head
 
     def query(self, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
-        rows = yield Call(name, {"tenant": self.tenant, **{k: wire(v) for k, v in params.items()}})
-        return rows
+        return (yield from tenant_query(self.tenant, name, **params))
 
     def commit(self) -> Steps[bool]:
         """In the transaction: lock the ledger head and, if it is still the one the events were
         applied after, write them; False (nothing written) if another writer came between."""
         head = (yield from self.query("ledger/lock", token=uuid.uuid4().hex))[0]
-        if (head["seq"], head.get("last_hash"), bool(head["has_summaries"])) != self.start:
+        if LedgerHead.from_row(head).key() != self.start:
             return False
         yield from self.buffer.write(self.query, self.head, append=True)
         return True
@@ -126,12 +131,10 @@ class UnitOfWork:
         unit._take_head((yield from unit.query("ledger/peek"))[0])
         return unit
 
-    def _take_head(self, head: dict[str, Any]) -> None:
-        self.seq = head["seq"]
-        self.last = to_datetime(head["last_recorded_at"])
-        self.head.last_hash = head.get("last_hash")
-        self.head.has_summaries = bool(head["has_summaries"])
-        self.start = (self.head.seq, self.head.last_hash, self.head.has_summaries)
+    def _take_head(self, row: dict[str, Any]) -> None:
+        self.head = LedgerHead.from_row(row)
+        self.cache.last = self.head.last
+        self.start = self.head.key()
 
     def next(self, now: datetime) -> "UnitOfWork":
         """The unit for a bulk load's next batch, carrying on from this one's state: its slots,
@@ -143,7 +146,7 @@ class UnitOfWork:
         unit.cache.query = unit.query
         unit.work = Work(unit.query, unit.cache, unit.buffer, Timelines(unit.cache, unit.buffer), self.work.expand)
         unit._seen_ids, unit._checked_ids = self._seen_ids, self._checked_ids
-        unit.start = (unit.head.seq, unit.head.last_hash, unit.head.has_summaries)
+        unit.start = unit.head.key()
         for key in {key for key, _seg in self.buffer.adds.values()}:
             slot = self.cache.slots[key]
             slot.live = [s if s.stored else replace(s, stored=True) for s in slot.live]
@@ -185,8 +188,7 @@ class UnitOfWork:
 
     def query(self, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
         """Run one named query for the unit's tenant, inside its transaction."""
-        rows = yield Call(name, {"tenant": self.tenant, **{k: wire(v) for k, v in params.items()}})
-        return rows
+        return (yield from tenant_query(self.tenant, name, **params))
 
     def prefetch(self, events: Iterable[Any]) -> Steps[None]:
         """Load in a few queries what a batch of events will need, instead of one query each."""
