@@ -17,9 +17,10 @@ overlap, and the outcome stays that of batches run one after another:
    event loop is free (while the plan awaits a read), so there the overlap is smaller.
 3. **Checked.** That transaction takes the ledger lock and writes only if the head is the one batch
    k+1 was applied after (:meth:`Sealed.commit`). If another writer came between — or batch k+1's
-   rules refused an event, or a read ahead failed — the batch is applied again the plain way,
-   inside its transaction (so a refused event raises there, with its index, after the batches
-   before it committed), and the next batch starts afresh from the ledger head.
+   rules refused an event, or a read ahead failed other than for want of a server — the batch is
+   applied again the plain way, inside its transaction (so a refused event raises there, with its
+   index, after the batches before it committed), and the next batch starts afresh from the ledger
+   head. No server (the driver has retried already) ends the load at once.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from ..core.answers import WriteResult
-from ..core.errors import GraphMemError
+from ..core.errors import ConnectionError_, GraphMemError
 from . import projection
 from .plans import Plan, Start, Tx, Wait
 from .projection import Expander
@@ -119,8 +120,10 @@ def _apply_ahead(carried: UnitOfWork | None, tenant: str, batch: list[Any], now:
             unit = carried.next(now)
         results = yield from _ahead(apply_events(unit, batch, start), behind)
         return unit, unit.seal(), results
-    except (GraphMemError, _Stale):
-        if behind.failed:  # the batch behind failed: that error ends the load
+    except (GraphMemError, _Stale) as e:
+        # The batch behind failed, or no server answers (the driver has retried already: the plain
+        # way would only retry as long again): that error ends the load.
+        if behind.failed or isinstance(e, ConnectionError_):
             raise
         return None
 

@@ -14,8 +14,10 @@ from functools import partial
 import pytest
 
 from graphmem import GraphMem
-from graphmem.core.errors import ValidationError
+from graphmem.core.errors import ConnectionError_, ValidationError
 from graphmem.store import ops, pipeline
+from graphmem.store.queries import Call
+from neo4j.exceptions import ServiceUnavailable
 from graphmem.store.writes import parse_bulk, unit_tx
 from test_rebuild import canonical_hash
 
@@ -142,6 +144,32 @@ def test_a_refused_event_stops_the_load_after_the_batches_before_it(pair):
         piped.apply_bulk(events, batch_size=3)
     assert [e["seq"] for e in piped.events()] == [1, 2, 3]  # batch 1 stays; batch 2 wrote nothing
     assert piped.verify()["ok"]
+
+
+def test_no_server_for_a_read_ahead_ends_the_load_without_a_plain_retry(pair, monkeypatch):
+    """A read ahead that finds no server (the driver has retried already) ends the load: the batch
+    is not applied again the plain way, which would only wait as long again before failing."""
+    piped = pair[0]
+    plain_runs: list[int] = []
+    monkeypatch.setattr(pipeline, "unit_tx", lambda *args: plain_runs.append(args[-1]) or iter(()))
+    real_step = GraphMem._step
+    started = []
+
+    def step(self, s):
+        if isinstance(s, ops.Start):
+            started.append(s)
+        elif isinstance(s, Call) and s.name in pipeline.READS_AHEAD and started:
+            raise ServiceUnavailable("the server went away")  # batch 1 went behind; batch 2's reads fail
+        return real_step(self, s)
+
+    monkeypatch.setattr(GraphMem, "_step", step)
+    events = [{"op": "set", "subject": f"s{i}", "topic": "city", "value": f"c{i}",
+               "recorded_at": (T0 + timedelta(days=i)).isoformat()} for i in range(6)]
+    with pytest.raises(ConnectionError_):
+        piped.apply_bulk(events, batch_size=3)
+    assert plain_runs == []
+    monkeypatch.setattr(GraphMem, "_step", real_step)
+    assert [e["seq"] for e in piped.events()] == [1, 2, 3]  # batch 1 committed; batch 2 wrote nothing
 
 
 def test_a_transcript_in_small_batches_matches_one_batch(pair, driver, eval_dir):
