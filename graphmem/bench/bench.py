@@ -80,8 +80,8 @@ class BenchResult:
 
 
 def run(store: GraphMem, *, facts: int, files: list[Path] | None = None, lookups: int = 10_000,
-        paths: int = 1_000, checks: int = 1_000, contexts: int = 300, chunk: int = 5_000, batch: int = 1_000, call: int = 20_000,
-        seed: int = 7, log: Callable[[str], None] = lambda s: None, keep: bool = False,
+        paths: int = 1_000, checks: int = 1_000, contexts: int = 300, chunk: int = 5_000, batch: int = 1_000,
+        call: int = 20_000, seed: int = 7, log: Callable[[str], None] = lambda s: None, keep: bool = False,
         messages: int = 0) -> BenchResult:
     """The benchmark at ``facts`` facts (see the module docstring); tenants dropped after unless ``keep``."""
     data = KGData(data_files(files))

@@ -12,12 +12,12 @@ from datetime import datetime, timedelta, timezone
 from functools import partial
 
 import pytest
+from neo4j.exceptions import ServiceUnavailable
 
 from graphmem import GraphMem
 from graphmem.core.errors import ConnectionError_, ValidationError
 from graphmem.store import ops, pipeline
 from graphmem.store.queries import Call
-from neo4j.exceptions import ServiceUnavailable
 from graphmem.store.writes import parse_bulk, unit_tx
 from test_rebuild import canonical_hash
 
