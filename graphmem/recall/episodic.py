@@ -2,7 +2,7 @@
 
 Three things the fact legs of :mod:`graphmem.recall.recall` cannot do on their own:
 
-* **messages as items** — :func:`message_items` asks ``cypher/recall/messages.cypher`` for the
+* **messages as items** — :func:`ask_messages` asks ``cypher/recall/messages.cypher`` for the
   messages (and other sources with text) the task matches: BM25 over English-analysed text and
   author, over CJK bigrams, and the nearest embeddings, fused by weighted reciprocal rank;
 * **people by name** — :func:`resolve_people` maps a name in the task ("Caroline", "mel") to the
@@ -25,7 +25,7 @@ from typing import Any
 from .context_text import day
 from .items import source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
-from ..store.ops import Plan, run_query, as_of_many
+from ..store.ops import Plan, Start, Wait, as_of_many, query_call, run_query
 from ..store.projection import to_datetime
 from .recall_config import RecallConfig
 from .irregular import forms
@@ -33,7 +33,7 @@ from .task_time import task_range
 from .terms import phrase
 from ..core.text import has_han
 
-__all__ = ["People", "asks_about_past", "history_items", "lucene_cjk", "lucene_en", "message_items",
+__all__ = ["People", "ask_messages", "asks_about_past", "history_items", "lucene_cjk", "lucene_en", "message_items",
            "resolve_people", "task_range"]
 
 _PAST = re.compile(
@@ -137,26 +137,35 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
 
 # -- messages ----------------------------------------------------------------------------------------
 
-def message_items(tenant: str, terms: list[str], *, known_at: datetime, subject: str | None, session: str | None,
-                  speakers: list[str], when: tuple[datetime, datetime] | None, vector: list[float] | None,
-                  config: RecallConfig, k_vector: int | None = None,
-                  ) -> Plan[tuple[list[ContextItem], dict[str, list[dict[str, Any]]]]]:
-    """What was said that the task matches, best first, as ``message`` items; and the facts drawn
-    from each (by source id), for :func:`mark_replaced`. ``k_vector``: how many hits to ask the
-    shared source vector index for (graphmem.recall.vectors.vector_k; default the config's most)."""
+def ask_messages(tenant: str, terms: list[str], *, known_at: datetime, subject: str | None, session: str | None,
+                 speakers: list[str], when: tuple[datetime, datetime] | None, vector: list[float] | None,
+                 config: RecallConfig, k_vector: int | None = None) -> Plan[Any]:
+    """Start asking what was said that the task matches (``recall/messages``) behind the plan, and
+    return the handle :func:`message_items` waits for (None: the task gives nothing to search with).
+    It runs on a connection of its own while context() reads the facts: the two reads share
+    nothing, and the server has a core for each. ``k_vector``: how many hits to ask the shared
+    source vector index for (graphmem.recall.vectors.vector_k; default the config's most)."""
     en, cjk = lucene_en(tenant, terms, speakers, config.speaker_boost), lucene_cjk(tenant, terms)
     if en is None and cjk is None and vector is None:
-        return [], {}
+        return None
     k = config.message_limit
-    rows = yield from run_query("recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
-                            k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject,
-                            session=session, weights=config.leg_weights, rrf_k=config.rrf_k,
-                            session_bonus=config.session_bonus,
-                            range_from=when[0] if when else None, range_to=when[1] if when else None,
-                            range_bonus=config.range_bonus, range_report_days=config.range_report_days,
-                            k_range=config.range_depth,
-                            neighbours=config.neighbours if config.neighbour_weight > 0 else 0,
-                            window_minutes=config.neighbour_window_minutes)
+    return (yield Start(query_call(
+        "recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
+        k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject, session=session,
+        weights=config.leg_weights, rrf_k=config.rrf_k, session_bonus=config.session_bonus,
+        range_from=when[0] if when else None, range_to=when[1] if when else None, range_bonus=config.range_bonus,
+        range_report_days=config.range_report_days, k_range=config.range_depth,
+        neighbours=config.neighbours if config.neighbour_weight > 0 else 0,
+        window_minutes=config.neighbour_window_minutes)))
+
+
+def message_items(handle: Any, config: RecallConfig,
+                  ) -> Plan[tuple[list[ContextItem], dict[str, list[dict[str, Any]]]]]:
+    """What was said that the task matches (the read :func:`ask_messages` started), best first, as
+    ``message`` items; and the facts drawn from each (by source id), for :func:`mark_replaced`."""
+    if handle is None:
+        return [], {}
+    rows: list[dict[str, Any]] = yield Wait(handle)
     items = [_message(r, r["rrf"] * config.message_weight, list(r["legs"]), [d["fact"] for d in r["drawn"]])
              for r in rows]
     drawn = {r["source"]: r["drawn"] for r in rows}

@@ -16,6 +16,10 @@
    (graphmem.playbooks.playbooks), the subject's summary (graphmem.recall.summaries, rebuilt if stale);
 6. **fit** the budget (graphmem.recall.context_text.fit).
 
+What was said (the message leg, graphmem.recall.episodic) is read on a connection of its own from
+the moment the task's vector is known, while steps 2–5 run: the two reads share nothing, and the
+server works on both at once (a shorter call, not less work).
+
 Nothing here writes to the ledger; the only writes are derived copies (embeddings, summaries).
 """
 
@@ -26,12 +30,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .budget import count_tokens
-from .episodic import (People, asks_about_past, fold, history_items, mark_replaced, message_items, resolve_people,
-                       task_range)
+from .episodic import (People, ask_messages, asks_about_past, fold, history_items, mark_replaced, message_items,
+                       resolve_people, task_range)
 from .fact_legs import fact_candidates, quoted_items, with_overlays
 from .items import warn, weigh
 from .terms import MAX_MENTIONS, TaskTerms, analyse
-from .vectors import embed_pending, ensure_vector_index, vector_k, vector_leg
+from .vectors import embed_pending, ensure_vector_index, task_vector, vector_k, vector_leg
 from ..core.errors import AccessError, ValidationError
 from ..core.models import MAX_TEXT, check_ids
 from ..core.text import HAN_RUN
@@ -170,21 +174,31 @@ def _gaps(ask: _Ask, items: list[ContextItem], valid_at: Any) -> Plan[list[Gap]]
     return found
 
 
-def _past_and_said(ask: _Ask, items: list[ContextItem], vector: list[float] | None) -> Plan[list[ContextItem]]:
+def _ask_messages(ask: _Ask, vector: list[float] | None) -> Plan[Any]:
+    """Start the message leg (what was said) behind the plan; None when messages are off."""
+    cfg = ask.cfg
+    if not cfg.messages:
+        return None
+    handle = yield from ask_messages(
+        ask.tenant, ask.terms.terms, known_at=ask.k, subject=ask.subject, session=ask.session,
+        speakers=[ask.subject] if ask.subject else ask.people.ids, when=task_range(ask.task, ask.t), vector=vector,
+        config=cfg, k_vector=vector_k(cfg.message_limit, cfg.vector_oversample, ask.state["source_vectors"],
+                                      ask.state["source_index"]))
+    return handle
+
+
+def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[ContextItem]]:
     """Quoted old claims on the slots shown; facts that no longer hold when the task asks about the
-    past; and what was said (messages), folded under the facts drawn from them."""
+    past; and what was said (messages: the read :func:`_ask_messages` started), folded under the
+    facts drawn from them."""
     cfg, t, k = ask.cfg, ask.t, ask.k
     items = items + (yield from quoted_items(ask.tenant, items, t, k))
     if cfg.facts and cfg.history and ask.state["held"] and asks_about_past(ask.task):
         items += yield from history_items(ask.tenant, ask.now, ask.terms.lucene(ask.tenant), ask.subject, t, k,
                                           {i.fact for i in items if i.fact}, cfg.limit // 2)
     if cfg.messages:
-        said, drawn = yield from message_items(
-            ask.tenant, ask.terms.terms, known_at=k, subject=ask.subject, session=ask.session,
-            speakers=[ask.subject] if ask.subject else ask.people.ids, when=task_range(ask.task, t), vector=vector,
-            config=cfg, k_vector=vector_k(cfg.message_limit, cfg.vector_oversample, ask.state["source_vectors"],
-                                          ask.state["all_sources"]))
-        items = fold(items, said)
+        messages, drawn = yield from message_items(said, cfg)
+        items = fold(items, messages)
         yield from mark_replaced(ask.tenant, ask.now, [i for i in items if i.kind == "message"], drawn, t, k)
     return items
 
@@ -209,13 +223,15 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     if count_tokens(header(ctx)) + 8 > budget_tokens:  # before any I/O: a refused call touches nothing
         raise ValidationError(f"budget_tokens={budget_tokens} does not even hold the context's header")
     ask = yield from _resolve(tenant, now, task, subject, env, session, t, k, cfg)
-    vector_hits, vector = yield from ask.leg("vector", vector_leg(tenant, task, embedder, cfg.limit, ask.notes,
-                                                                  ask.state, cfg.fact_vector_min_score), ([], None))
+    vector = yield from ask.leg("vector", task_vector(tenant, task, embedder, ask.notes, ask.state), None)
+    said = yield from _ask_messages(ask, vector)  # read on another connection while the facts are read here
+    vector_hits = (yield from ask.leg("vector", vector_leg(tenant, vector, cfg.limit, ask.state,
+                                                           cfg.fact_vector_min_score), [])) if vector else []
     from ..working.working_store import live_items
     working = (yield from ask.leg("working", live_items(tenant, session), [])) if session else []
     items = yield from _fact_items(ask, vector_hits, include_candidates)
     found_gaps = (yield from _gaps(ask, items, valid_at)) if gaps else []
-    items = yield from _past_and_said(ask, items, vector)
+    items = yield from _past_and_said(ask, items, said)
     from .gaps import level
     level(items, found_gaps)
     items.sort(key=lambda i: (-i.score, i.kind in ("quoted", "history"), i.subject, i.topic, str(i.value),

@@ -13,7 +13,8 @@ from ..core.errors import ConfigurationError
 from ..store.ops import Plan, Tx, run_query
 from ..store.queries import Call, Steps
 
-__all__ = ["FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embed_pending", "ensure_vector_index", "vector_k", "vector_leg"]
+__all__ = ["FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embed_pending", "ensure_vector_index", "task_vector", "vector_k",
+           "vector_leg"]
 
 MAX_VECTOR_HITS = 100
 FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in multiples of its limit
@@ -87,30 +88,29 @@ def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None
 
     The fact and source indexes span tenants (Neo4j 5 cannot filter inside a vector search), so
     the search is asked for more and the hits are filtered. How much more follows the tenant's
-    share of the index — its own vectors (EmbeddingState counts them) over the label's nodes (the
-    count store) — twice over, since near neighbours need not be spread evenly; never more than
-    ``limit * oversample`` (the fixed oversample this replaces).
-    A tenant alone in its database asks for 2 × limit instead of 10–20 ×: at 100k facts the
-    search is most of context()'s time, and it grows with k. Unknown counts (a state written
-    before they were kept) ask for the most."""
+    share of the index — its own vectors over every tenant's (each tenant's EmbeddingState counts
+    its own; ``recall/begin`` sums them): ``limit ÷ share`` hits hold ``limit`` of the tenant's on
+    average, and a margin of ``limit × (1 − share) ÷ share`` more, since near neighbours need not
+    be spread evenly — the more of the index is other tenants', the more of them can crowd the
+    nearest; a tenant alone in the index needs no margin. Never more than ``limit * oversample``
+    (the fixed oversample this replaces). The search is most of context()'s time, and it grows
+    with k (docs/recall.md). Unknown counts (a state written before they were kept) ask for the
+    most."""
     most = limit * oversample
     if not mine or not everyone:
         return most
     share = min(1.0, mine / everyone)
-    return min(most, math.ceil(2 * limit / share))
+    return min(most, math.ceil(limit * (2 - share) / share))
 
 
-def vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[str], state: dict[str, Any],
-               min_score: float = 0.0) -> Plan[tuple[list[str], list[float] | None]]:
-    """Fact ids nearest to the task (by their own text or their source's), best first; and the task's
-    vector, which the message leg uses too. The embeddings are caught up first, but only when the
-    ledger has moved since they last were (``state`` is the row of ``recall/begin``). A fact
-    scoring below ``min_score`` (the index's score, (1 + cosine) / 2) is not a hit: a tenant holds few
-    facts, and the nearest of three ranks first however far it is."""
+def task_vector(tenant: str, task: str, embedder: Any, notes: list[str], state: dict[str, Any]) -> Plan[list[float] | None]:
+    """The task's embedding (None without an embedder), which the fact and message vector legs
+    search with. The embeddings are caught up first, but only when the ledger has moved since they
+    last were (``state`` is the row of ``recall/begin``)."""
     if embedder is None:
         notes.append("vector search off (no embedder; GRAPHMEM_EMBEDDER=off or the wordllama package is "
                       "missing): graph, topic and full-text legs only")
-        return [], None
+        return None
     if state["embedder"] not in (None, embedder.name):
         raise ConfigurationError(f"tenant {tenant!r} was embedded with {state['embedder']!r}, not "
                                  f"{embedder.name!r}: rebuild the tenant to switch embedders")
@@ -121,11 +121,19 @@ def vector_leg(tenant: str, task: str, embedder: Any, limit: int, notes: list[st
         done = yield from embed_pending(tenant, embedder, limit=page, rounds=rounds, settle_to=state["head"])
         if done >= (rounds - 1) * page and (yield from run_query("recall/embed_pending", tenant, limit=1)):
             notes.append("the vector index is still catching up with recent facts (embed_pending)")
-    vector = embedder.embed([task])[0]
+    vector: list[float] = embedder.embed([task])[0]
+    return vector
+
+
+def vector_leg(tenant: str, vector: list[float], limit: int, state: dict[str, Any],
+               min_score: float = 0.0) -> Plan[list[str]]:
+    """Fact ids nearest to the task's ``vector`` (by their own text or their source's), best first.
+    A fact scoring below ``min_score`` (the index's score, (1 + cosine) / 2) is not a hit: a tenant
+    holds few facts, and the nearest of three ranks first however far it is."""
     if not state["held"]:
-        return [], vector
+        return []
     hits = yield from run_query("recall/vector", tenant, vector=vector,
-                            k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["all_facts"]),
-                            k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["all_sources"]))
+                            k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["fact_index"]),
+                            k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["source_index"]))
     ranked = sorted((h for h in hits if h["score"] >= min_score), key=lambda h: -h["score"])
-    return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)], vector
+    return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]

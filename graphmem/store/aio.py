@@ -108,8 +108,8 @@ class AsyncGraphMem(AsyncFace):
         if isinstance(step, ops.Tx):
             async with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
-        if isinstance(step, ops.Start):  # the transaction runs as a task of its own while the plan goes on
-            return asyncio.ensure_future(self._step(step.tx))
+        if isinstance(step, ops.Start):  # the step runs as a task of its own while the plan goes on
+            return asyncio.ensure_future(self._step(step.step))
         if isinstance(step, ops.Wait):
             return await step.handle
         await self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)

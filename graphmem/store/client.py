@@ -43,18 +43,18 @@ def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
         return stop.value
 
 
-def _behind(step: Any, tx: ops.Tx) -> "Future[Any]":
-    """Run a transaction on a thread of its own (a session of its own, from the driver's pool) and
-    hand back its future: what :class:`~graphmem.store.plans.Start` asks for."""
+def _behind(step: Any, work: ops.Tx | Call) -> "Future[Any]":
+    """Run a transaction or a read on a thread of its own (a session of its own, from the driver's
+    pool) and hand back its future: what :class:`~graphmem.store.plans.Start` asks for."""
     done: Future[Any] = Future()
 
     def run() -> None:
         try:
-            done.set_result(step(tx))
+            done.set_result(step(work))
         except BaseException as e:  # handed to whoever waits, as the step would have raised it
             done.set_exception(e)
 
-    threading.Thread(target=run, name=f"graphmem {tx.name}").start()
+    threading.Thread(target=run, name=f"graphmem {work.name}").start()
     return done
 
 
@@ -147,7 +147,7 @@ class GraphMem(SyncFace):
             with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
         if isinstance(step, ops.Start):
-            return _behind(self._step, step.tx)
+            return _behind(self._step, step.step)
         if isinstance(step, ops.Wait):
             return step.handle.result()
         self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)

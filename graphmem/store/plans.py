@@ -7,10 +7,11 @@ An operation is a *plan*: a generator that yields what it needs done and receive
 * :class:`Tx` — run a unit of work (itself a generator of ``Call``) in one write transaction,
   retried as a whole on transient errors, and send back what it returns;
 * :class:`Statement` — run one schema statement;
-* :class:`Start` — begin a ``Tx`` behind the plan (on another connection) and send back a handle
-  at once; :class:`Wait` — wait for a started ``Tx`` and send back what it returned (or throw its
+* :class:`Start` — begin a ``Tx`` or a ``Call`` behind the plan (on another connection) and send
+  back a handle at once; :class:`Wait` — wait for it and send back what it returned (or throw its
   error). A bulk load's next batch runs its rules while the batch before it commits
-  (:mod:`graphmem.store.pipeline`).
+  (:mod:`graphmem.store.pipeline`); context() reads what was said while it reads the facts
+  (:mod:`graphmem.recall.recall`).
 
 :class:`graphmem.store.client.GraphMem` runs plans with the sync driver and
 :class:`graphmem.store.aio.AsyncGraphMem` with the async driver (both through
@@ -27,7 +28,7 @@ from .queries import Call, Steps
 
 T = TypeVar("T")
 
-__all__ = ["Plan", "Start", "Statement", "Tx", "Wait", "run_query"]
+__all__ = ["Plan", "Start", "Statement", "Tx", "Wait", "query_call", "run_query"]
 
 
 @dataclass(frozen=True)
@@ -47,15 +48,15 @@ class Statement:
 
 @dataclass(frozen=True)
 class Start:
-    """Begin ``tx`` behind the plan; the runner sends back an opaque handle for :class:`Wait`.
-    A plan waits for every transaction it starts before it returns."""
+    """Begin ``step`` (a transaction or a read) behind the plan; the runner sends back an opaque
+    handle for :class:`Wait`. A plan waits for everything it starts before it returns."""
 
-    tx: Tx
+    step: Tx | Call
 
 
 @dataclass(frozen=True)
 class Wait:
-    """Wait for a transaction :class:`Start` began; the runner sends back what it returned."""
+    """Wait for what :class:`Start` began; the runner sends back what it returned."""
 
     handle: Any
 
@@ -63,9 +64,14 @@ class Wait:
 Plan = Generator[Union[Call, Tx, Statement, Start, Wait], Any, T]
 
 
-def run_query(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
-    """Run one named query for ``tenant`` and return its rows: a step of a plan or of a unit of work."""
+def query_call(query: str, tenant: str, /, **params: Any) -> Call:
+    """One named query for ``tenant``, ready to yield (or to :class:`Start` behind the plan)."""
     # Times travel as ISO text (the read queries call datetime() on them): far cheaper to pack.
     params = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in params.items()}
-    rows: list[dict[str, Any]] = yield Call(query, {"tenant": tenant, **params})
+    return Call(query, {"tenant": tenant, **params})
+
+
+def run_query(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
+    """Run one named query for ``tenant`` and return its rows: a step of a plan or of a unit of work."""
+    rows: list[dict[str, Any]] = yield query_call(query, tenant, **params)
     return rows

@@ -17,9 +17,9 @@ awaits it; that is all either adds::
             run.send(result)
     return run.value
 
-A plan that starts a transaction behind itself (:class:`~graphmem.store.plans.Start`) waits for
-it; if the plan stops early (an error), :attr:`PlanRun.started` still holds the handles the
-client must wait for before it returns, so no transaction outlives the call that began it.
+A plan that starts a transaction or a read behind itself (:class:`~graphmem.store.plans.Start`)
+waits for it; if the plan stops early (an error), :attr:`PlanRun.started` still holds the handles
+the client must wait for before it returns, so nothing outlives the call that began it.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class PlanRun(Generic[T]):
         self.step: Any = None
         self.done = False
         self._value: Any = None
-        self.started: dict[Any, str] = {}  # transactions begun behind the plan, not yet waited for: handle -> name
+        self.started: dict[Any, str] = {}  # steps begun behind the plan, not yet waited for: handle -> name
         self._advance(plan.send, None)
 
     @property
@@ -55,7 +55,7 @@ class PlanRun(Generic[T]):
     def send(self, result: Any) -> None:
         """The due step's result into the plan; then the next step is due, or the plan is done."""
         if isinstance(self.step, Start):
-            self.started[result] = self.step.tx.name
+            self.started[result] = self.step.step.name
         elif isinstance(self.step, Wait):
             self.started.pop(self.step.handle, None)
         self._advance(self._plan.send, result)
@@ -83,7 +83,7 @@ class PlanRun(Generic[T]):
             if not from_driver(e):
                 raise
             raise translate(e, self.what) from e
-        step = self.step.tx if isinstance(self.step, Start) else self.step
+        step = self.step.step if isinstance(self.step, Start) else self.step
         if isinstance(step, Wait):  # a transaction started behind: its errors go by its name
             self.what = self.started.get(step.handle, self.what)
         else:

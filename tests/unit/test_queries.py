@@ -15,7 +15,7 @@ PKG = Path(__file__).resolve().parents[2] / "graphmem"
 
 def _names_used_in_code() -> set[str]:
     used: set[str] = set()
-    pattern = re.compile(r"""(?:Call\(|query\(|Batch\(|_write\(|write_query\(|_q\(|_drop\(|queries\.get\()\s*"([a-z_/]+)\"""")
+    pattern = re.compile(r"""(?:Call\(|query\(|query_call\(|Batch\(|_write\(|write_query\(|_q\(|_drop\(|queries\.get\()\s*"([a-z_/]+)\"""")
     for path in PKG.rglob("*.py"):
         used.update(pattern.findall(path.read_text()))
     return used

@@ -165,20 +165,24 @@ def test_loading_the_bundled_embedder_leaves_the_hosts_logging_alone():
 @given(limit=st.integers(1, 500), oversample=st.integers(1, 200), mine=st.one_of(st.none(), st.integers(0, 10**7)),
        others=st.integers(0, 10**7))
 def test_vector_k_asks_for_the_tenants_share_within_bounds(limit, oversample, mine, others):
-    """A shared vector index is asked for about 2 x limit of the tenant's hits: more when the tenant
-    holds less of it, never more than the old fixed oversample, the most when counts are unknown."""
+    """A shared vector index is asked for enough hits to hold about ``limit`` of the tenant's, with a
+    margin that grows with the other tenants' share (none when the tenant is alone); never more than
+    the old fixed oversample, the most when counts are unknown."""
     everyone = (mine or 0) + others
     k = vector_k(limit, oversample, mine, everyone)
     most = limit * oversample
     if not mine or not everyone:
         assert k == most
     else:
-        assert min(2 * limit, most) <= k <= most
-        assert k == most or k * mine >= 2 * limit * everyone * (1 - 1e-9)
+        assert min(limit, most) <= k <= most
+        expected_mine = k * mine / everyone  # the tenant's hits among k, on average
+        assert k == most or expected_mine >= limit + limit * others / everyone - 1e-6
+        if others == 0:
+            assert k == min(limit, most)
 
 
 def test_vector_k_examples():
-    assert vector_k(40, 20, 10_000, 10_000) == 80       # alone in its database
-    assert vector_k(40, 20, 5_000, 10_000) == 160       # half the index
+    assert vector_k(40, 20, 10_000, 10_000) == 40       # alone in the index: no other tenant's hit takes a place
+    assert vector_k(40, 20, 5_000, 10_000) == 120       # half the index: 80 hits hold 40, 40 more as the margin
     assert vector_k(40, 20, 100, 1_000_000) == 800      # a small tenant beside a big one: the most
     assert vector_k(40, 20, None, 1_000) == 800         # counts not kept yet

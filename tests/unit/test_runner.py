@@ -119,3 +119,31 @@ def test_an_error_of_a_transaction_behind_is_reported_under_its_name():
     with pytest.raises(QueryError) as info:
         _run(plan(), step)
     assert info.value.query == "apply_bulk"
+
+
+def test_a_read_started_behind_the_plan_is_waited_for_and_reported_under_its_name():
+    """context() starts the message read behind itself: the plan goes on, gets the rows when it
+    waits, and a failure of that read is reported under the query's name."""
+    from graphmem.store.plans import Start, Wait, query_call
+
+    def plan() -> Any:
+        handle = yield Start(query_call("recall/messages", "t1", k=3))
+        mine = yield query_call("recall/begin", "t1")
+        return mine, (yield Wait(handle))
+
+    def step(s: Any) -> Any:
+        if isinstance(s, Start):
+            assert s.step.name == "recall/messages" and s.step.params["tenant"] == "t1"
+            return "h"
+        return ["said"] if isinstance(s, Wait) else ["head"]
+
+    assert _run(plan(), step) == (["head"], ["said"])
+
+    def failing(s: Any) -> Any:
+        if isinstance(s, Wait):
+            raise neo4j_errors.ClientError("no")
+        return "h" if isinstance(s, Start) else []
+
+    with pytest.raises(QueryError) as info:
+        _run(plan(), failing)
+    assert info.value.query == "recall/messages"
