@@ -35,6 +35,8 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
                                                                "see docs/data.md)"),
           lookups: int = typer.Option(10_000, help="as-of lookups to time"),
           contexts: int = typer.Option(300, help="context() calls to time (each also without a subject)"),
+          context_warmup: int = typer.Option(150, help="context() calls (each also without a subject) before "
+                                                       "timing: a fresh server's vector search is slow at first"),
           messages: int = typer.Option(0, help="conversation turns to add before timing context()"),
           writers: Optional[str] = typer.Option(None, help="load test instead: writer processes, e.g. 1,2,4,8"),
           tenants: str = typer.Option("1", help="with --writers: writers dealt over this many tenants, e.g. 1,8"),
@@ -64,11 +66,11 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
             if sweep:
                 sizes = [int(x) for x in sweep.split(",") if x.strip()]
                 results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, contexts=contexts,
-                                          keep=keep, messages=messages)
+                                          keep=keep, messages=messages, context_warmup=context_warmup)
                 typer.echo(json.dumps(results[-1]))
                 return
             result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, contexts=contexts, log=log,
-                                   keep=keep, messages=messages)
+                                   keep=keep, messages=messages, context_warmup=context_warmup)
     except GraphMemError as e:
         fail(e)
     typer.echo(result.table())
