@@ -1,6 +1,10 @@
 // Times arrive as ISO 8601 text and become DateTime here: the driver packs text far faster than temporal values.
 // Create assertions (sets and revokes) with their links: the subject entity (HAS_FACT carries the
 // assertion's own intervals), the topic, the source, and for an entity value the value entity.
+// A fact's own new timeline segments (p.segments: the segments this batch opened on a fact it
+// creates, the common case of a load) are created here too, from the nodes this row already
+// holds: HOLDS subject -> fact, and for an entity-valued fact RELATED subject -> value entity with
+// the same bounds and segment id. Segments on facts stored before go through write/add_segments.
 UNWIND $facts AS p
 WITH p, datetime(p.valid_from) AS vf, datetime(p.valid_to) AS vt, datetime(p.recorded_at) AS rec
 MERGE (e:Entity {tenant: $tenant, uid: p.subject})
@@ -15,15 +19,32 @@ CREATE (f:Fact {tenant: $tenant, uid: p.uid, seq: p.seq, kind: p.kind, subject: 
                 evidence: p.evidence, expires_at: datetime(p.expires_at)})
 CREATE (e)-[:HAS_FACT {valid_from: vf, valid_to: vt, recorded_at: rec}]->(f)
 CREATE (f)-[:ABOUT]->(t)
-WITH f, p, vf, vt, rec
+WITH e, f, p, vf, vt, rec
 CALL (f, p) {
   WITH f, p WHERE p.source IS NOT NULL
   MATCH (s:Source {tenant: $tenant, uid: p.source})
   CREATE (f)-[:FROM]->(s)
 }
-CALL (f, p, vf, vt, rec) {
-  WITH f, p, vf, vt, rec WHERE p.is_entity AND p.kind = 'set'
+WITH e, f, p, vf, vt, rec, coalesce(p.is_entity, false) AND p.kind = 'set' AS valued
+// exactly one row back for every fact: its value entity, or null
+CALL (f, p, vf, vt, rec, valued) {
+  WITH f, p, vf, vt, rec WHERE valued
   MERGE (o:Entity {tenant: $tenant, uid: p.value})
   ON CREATE SET o.name = p.value
   CREATE (f)-[:VALUE {valid_from: vf, valid_to: vt, recorded_at: rec}]->(o)
+  RETURN o
+  UNION
+  WITH valued WHERE NOT valued
+  RETURN null AS o
+}
+CALL (e, f, o, p) {
+  UNWIND p.segments AS s
+  WITH e, f, o, s, datetime(s.valid_from) AS vf, datetime(s.valid_to) AS vt, datetime(s.recorded_at) AS rec,
+       datetime(s.superseded_at) AS sup, datetime(s.expires_at) AS exp
+  CREATE (e)-[:HOLDS {seg: s.seg, topic: s.topic, env: s.env, valid_from: vf, valid_to: vt,
+                      recorded_at: rec, superseded_at: sup, conflict: s.conflict, expires_at: exp}]->(f)
+  WITH e, f, o, s, vf, vt, rec, sup, exp WHERE o IS NOT NULL
+  CREATE (e)-[:RELATED {seg: s.seg, topic: s.topic, env: s.env, valid_from: vf, valid_to: vt,
+                        recorded_at: rec, superseded_at: sup, conflict: s.conflict, fact: f.uid,
+                        expires_at: exp}]->(o)
 }

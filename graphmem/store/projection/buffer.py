@@ -88,23 +88,32 @@ class WriteBuffer:
             self.adds[seg.seg] = (key, seg)
 
     def _batches(self) -> list[Batch]:
-        """The batch writes in dependency order: nodes before what links them."""
+        """The batch writes in dependency order: nodes before what links them. A segment on a fact
+        this unit creates is written with the fact (write/facts holds its nodes already); the rest
+        (segments on stored facts) by write/add_segments."""
+        new_facts = {f["uid"]: (f["subject"], f["topic"], f["env"]) for f in self.facts}
+        own: dict[str, Rows] = {}
+        other: Rows = []
+        for key, seg in self.adds.values():
+            row = {"seg": seg.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": seg.fact,
+                   "valid_from": seg.valid_from, "valid_to": seg.valid_to, "conflict": seg.conflict,
+                   "recorded_at": seg.recorded_at, "superseded_at": seg.superseded_at, "expires_at": seg.expires_at}
+            if new_facts.get(seg.fact) == (key[0], key[1], key[2]):  # a slot's segments hold its own facts
+                own.setdefault(seg.fact, []).append(row)
+            else:
+                other.append(row)
         return [
             Batch("write/sources", "sources", self.sources),
             Batch("write/topics", "topics", [{"name": n, "cardinality": c, "ttl_seconds": ttl}
                                              for n, (c, ttl) in self.topics.items()]),
-            Batch("write/facts", "facts", self.facts),
+            Batch("write/facts", "facts", [{**f, "segments": own.get(f["uid"], [])} for f in self.facts]),
             Batch("write/marks", "marks", self.marks),
             Batch("write/expire", "marks", self.expired),
             Batch("write/source_marks", "marks", self.source_marks),
             Batch("write/quotes", "quotes", self.quotes),
             Batch("write/episodes", "episodes", self.episodes),
             Batch("write/close_segments", "closes", self.closes),
-            Batch("write/add_segments", "segments", [
-                {"seg": s.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": s.fact,
-                 "valid_from": s.valid_from, "valid_to": s.valid_to, "conflict": s.conflict,
-                 "recorded_at": s.recorded_at, "superseded_at": s.superseded_at, "expires_at": s.expires_at}
-                for key, s in self.adds.values()]),
+            Batch("write/add_segments", "segments", other),
             Batch("write/supersedes", "pairs", self.supersedes),
         ]
 
