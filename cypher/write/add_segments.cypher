@@ -1,6 +1,8 @@
 // Times arrive as ISO 8601 text and become DateTime here: the driver packs text far faster than temporal values.
 // New timeline segments (HOLDS: subject -> fact). An entity-valued fact also gets a RELATED edge
 // subject -> value entity with the same bounds and segment id, for multi-hop paths.
+// Only segments on facts stored before: a new fact's segments are made by write/facts, with the
+// same properties — change the two together.
 UNWIND $segments AS s
 WITH s, datetime(s.valid_from) AS vf, datetime(s.valid_to) AS vt, datetime(s.recorded_at) AS rec,
      datetime(s.superseded_at) AS sup

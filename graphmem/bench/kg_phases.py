@@ -147,9 +147,8 @@ def contexts(mem: GraphMem, ask: Questions, n: int, asof_p50: float, log: Log,
     started, or has run no vector search yet, runs them up to 4x slower for its first ~1,000 (the
     JIT compiles the vector search; measured on this machine after a restart: the p50 of 30 queries
     of the source index fell from 20 ms in the first round to ~5.5 ms by the fifteenth), and each
-    call runs three. What a long-running server
-    does is what a user waits for; the warm-up calls' own p50 is reported beside, so the cold
-    figure is not hidden."""
+    call runs three. What a long-running server does is what a user waits for; the warm-up calls'
+    own p50 is reported beside, so the cold figure is not hidden."""
     ctx_lat: list[float] = []
     wide_lat: list[float] = []
     warm_lat: list[float] = []

@@ -179,12 +179,11 @@ def _ask_messages(ask: _Ask, vector: list[float] | None) -> Plan[Any]:
     cfg = ask.cfg
     if not cfg.messages:
         return None
-    handle = yield from ask_messages(
+    return (yield from ask_messages(
         ask.tenant, ask.terms.terms, known_at=ask.k, subject=ask.subject, session=ask.session,
         speakers=[ask.subject] if ask.subject else ask.people.ids, when=task_range(ask.task, ask.t), vector=vector,
         config=cfg, k_vector=vector_k(cfg.message_limit, cfg.vector_oversample, ask.state["source_vectors"],
-                                      ask.state["source_index"]))
-    return handle
+                                      ask.state["source_index"])))
 
 
 def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[ContextItem]]:

@@ -88,8 +88,9 @@ def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None
 
     The fact and source indexes span tenants (Neo4j 5 cannot filter inside a vector search), so
     the search is asked for more and the hits are filtered. How much more follows the tenant's
-    share of the index — its own vectors over every tenant's (each tenant's EmbeddingState counts
-    its own; ``recall/begin`` sums them): ``limit ÷ share`` hits hold ``limit`` of the tenant's on
+    share of the index — its own vectors (its EmbeddingState counts them) over the index's
+    population (``recall/begin``: the same counts when the tenant's state is the database's only
+    one, else the label's size, which can only run high): ``limit ÷ share`` hits hold ``limit`` of the tenant's on
     average, and a margin of ``limit × (1 − share) ÷ share`` more, since near neighbours need not
     be spread evenly — the more of the index is other tenants', the more of them can crowd the
     nearest; a tenant alone in the index needs no margin. Never more than ``limit * oversample``
@@ -103,7 +104,8 @@ def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None
     return min(most, math.ceil(limit * (2 - share) / share))
 
 
-def task_vector(tenant: str, task: str, embedder: Any, notes: list[str], state: dict[str, Any]) -> Plan[list[float] | None]:
+def task_vector(tenant: str, task: str, embedder: Any, notes: list[str],
+                state: dict[str, Any]) -> Plan[list[float] | None]:
     """The task's embedding (None without an embedder), which the fact and message vector legs
     search with. The embeddings are caught up first, but only when the ledger has moved since they
     last were (``state`` is the row of ``recall/begin``)."""

@@ -26,8 +26,8 @@ def _env(settings) -> dict[str, str]:
 @pytest.mark.slow
 def test_bench_on_the_sample_in_the_repository(neo4j_target):
     proc = subprocess.run([EXE, "bench", "--data", "tests/data/temporal-kg", "--facts", "500", "--lookups", "50",
-                           "--contexts", "2", "--context-warmup", "3", "--messages", "40", "--json"], cwd=ROOT, capture_output=True, text=True,
-                          env=_env(neo4j_target.settings), timeout=900)
+                           "--contexts", "2", "--context-warmup", "3", "--messages", "40", "--json"], cwd=ROOT,
+                          capture_output=True, text=True, env=_env(neo4j_target.settings), timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     d = json.loads(proc.stdout.strip().splitlines()[-1])
     assert d["facts"] == 500 and d["replication"] == "7,836 distinct facts"

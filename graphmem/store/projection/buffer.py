@@ -98,7 +98,7 @@ class WriteBuffer:
             row = {"seg": seg.seg, "subject": key[0], "topic": key[1], "env": key[2], "fact": seg.fact,
                    "valid_from": seg.valid_from, "valid_to": seg.valid_to, "conflict": seg.conflict,
                    "recorded_at": seg.recorded_at, "superseded_at": seg.superseded_at, "expires_at": seg.expires_at}
-            if new_facts.get(seg.fact) == (key[0], key[1], key[2]):  # a slot's segments hold its own facts
+            if new_facts.get(seg.fact) == key:  # a slot's segments hold its own facts
                 own.setdefault(seg.fact, []).append(row)
             else:
                 other.append(row)
