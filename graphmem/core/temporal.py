@@ -114,13 +114,22 @@ class _Layers:
     def __init__(self, assertions: Iterable[Assertion]) -> None:
         self.layers: list[tuple[str, list[Assertion], list[datetime], list[datetime | None],
                                 list[Assertion], list[datetime]]] = []
-        by_layer: dict[str, list[Assertion]] = {}
+        # (change points, exceptions) per layer; a layer no assertion is in never speaks, so it
+        # is left out rather than searched at every instant (the timeline runs once per write).
+        by_layer: dict[str, tuple[list[Assertion], list[Assertion]]] = {}
         for a in assertions:
-            by_layer.setdefault(a.authority, []).append(a)
+            cps_excs = by_layer.get(a.authority)
+            if cps_excs is None:
+                cps_excs = by_layer[a.authority] = ([], [])
+            cps_excs[a.is_exception].append(a)
         for layer in LAYERS:
-            mine = by_layer.get(layer, [])
-            cps = sorted((a for a in mine if not a.is_exception), key=lambda a: (a.valid_from, a.recorded_at, a.seq))
-            excs = sorted((a for a in mine if a.is_exception), key=lambda a: (a.valid_from, a.recorded_at, a.seq))
+            if layer not in by_layer:
+                continue
+            cps, excs = by_layer[layer]
+            if len(cps) > 1:
+                cps.sort(key=_change_order)
+            if len(excs) > 1:
+                excs.sort(key=_change_order)
             prefix: list[datetime | None] = [None]  # prefix[i]: latest said_at of the direct cps[:i]
             for a in cps:
                 last = prefix[-1]
@@ -175,6 +184,10 @@ class _Layers:
         return None
 
 
+def _change_order(a: Assertion) -> tuple[datetime, datetime, int]:
+    return (a.valid_from, a.recorded_at, a.seq)
+
+
 def _deciding_group(assertions: Iterable[Assertion], t: datetime) -> tuple[str, list[Assertion]] | None:
     """Rules 2 and 3: the first layer that speaks about ``t``, and the assertions that decide."""
     return _Layers(assertions).decide(t)
@@ -211,7 +224,7 @@ def resolve_many(assertions: Iterable[Assertion], t: datetime, view: View) -> li
 
 def _values_in_order(assertions: Sequence[Assertion]) -> list[str]:
     values: list[str] = []
-    for a in sorted(assertions, key=lambda a: (a.valid_from, a.recorded_at, a.seq)):
+    for a in sorted(assertions, key=_change_order):
         if a.kind == "set" and a.value is not None and a.value not in values:
             values.append(a.value)
     return values
@@ -250,8 +263,11 @@ def timeline(assertions: Sequence[Assertion], view: View, subject: str | None, m
     if many:
         segments: list[Segment] = []
         revokes_all = [a for a in seen if a.kind == "revoke" and a.value is None]
+        by_value: dict[str | None, list[Assertion]] = {}
+        for a in seen:
+            by_value.setdefault(a.value, []).append(a)
         for v in _values_in_order(seen):
-            mine = [a for a in seen if a.value == v] + revokes_all
+            mine = by_value[v] + revokes_all
             for start, end, _layer, group in _stretches(mine):
                 last = max(group, key=_order)
                 if last.kind == "set":
@@ -270,6 +286,13 @@ def timeline(assertions: Sequence[Assertion], view: View, subject: str | None, m
 
 def _stretches(assertions: list[Assertion]) -> list[tuple[datetime, datetime | None, str, list[Assertion]]]:
     """(start, end, layer, deciding group) for each stretch between breakpoints where a layer speaks."""
+    if len(assertions) == 1:
+        return _lone_stretches(assertions[0])
+    return _indexed_stretches(assertions)
+
+
+def _indexed_stretches(assertions: list[Assertion]) -> list[tuple[datetime, datetime | None, str, list[Assertion]]]:
+    """:func:`_stretches` in general: the deciding group at each breakpoint, from the index."""
     points = _breakpoints(assertions)
     index = _Layers(assertions)
     out = []
@@ -278,6 +301,21 @@ def _stretches(assertions: list[Assertion]) -> list[tuple[datetime, datetime | N
         if decided is not None:
             out.append((start, points[i + 1] if i + 1 < len(points) else None, decided[0], decided[1]))
     return out
+
+
+def _lone_stretches(a: Assertion) -> list[tuple[datetime, datetime | None, str, list[Assertion]]]:
+    """:func:`_stretches` of one assertion, without building the index: it is the most common
+    case (a many-valued slot is one timeline per value, usually one assertion each) and the
+    answer is plain — an exception speaks inside its interval, a change point from its
+    ``valid_from`` on (a revoke's ``valid_to`` only splits the stretch). With nothing else to
+    outrank or outlive it, a quote speaks as itself. A property test holds it to
+    :func:`_indexed_stretches`."""
+    if a.authority not in LAYERS:
+        return []
+    if a.is_exception:
+        return [(a.valid_from, a.valid_to, a.authority, [a])] if a.valid_from < a.valid_to else []  # type: ignore[operator]
+    points = [p for p in _breakpoints([a]) if p >= a.valid_from]
+    return [(p, points[i + 1] if i + 1 < len(points) else None, a.authority, [a]) for i, p in enumerate(points)]
 
 
 def _merge(segments: list[Segment]) -> list[Segment]:

@@ -106,3 +106,21 @@ def test_timeline_splits_around_an_exception():
     values = [facts_by_uid.value for s in segs for facts_by_uid in facts if facts_by_uid.uid == s.fact]
     assert values == ["B5", "remote", "B5", "B7"]
     assert segs[0].valid_to == day(10) and segs[-1].valid_to is None
+
+
+# --- one assertion alone: the shortcut agrees with the indexed path --------------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from graphmem.core.temporal import _indexed_stretches, _lone_stretches  # noqa: E402
+
+_days = st.integers(0, 40).map(day)
+
+
+@given(kind=st.sampled_from(["set", "revoke"]), value=st.sampled_from([None, "Paris"]), vf=_days,
+       vt=st.one_of(st.none(), _days), layer=st.sampled_from(["L0", "L1", "L2", "L3"]), quoted=st.booleans(),
+       said=st.one_of(st.none(), _days))
+def test_one_assertion_alone_has_the_stretches_of_the_general_path(kind, value, vf, vt, layer, quoted, said):
+    lone = Assertion(uid="f1", seq=1, kind=kind, value=value, valid_from=vf, recorded_at=day(50), valid_to=vt,
+                     authority=layer, quoted=quoted, said_at=said)
+    assert _lone_stretches(lone) == _indexed_stretches([lone])
