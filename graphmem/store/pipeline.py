@@ -47,8 +47,8 @@ T = TypeVar("T")
 # The reads of a unit of work that may run while the batch before it commits: each asks for named
 # slots, sources, topics, facts or ids, and the carried state answers for every one the batch
 # before changed, so the database's answer for the rest is the same before and after its commit.
-READS_AHEAD = frozenset({"ledger/peek", "load/sources", "load/topics", "load/slots", "load/open_segments",
-                         "load/facts_by_ref", "load/facts_by_uid", "load/event_ids"})
+READS_AHEAD = frozenset({"ledger/peek", "load/sources", "load/topics", "load/slots", "load/facts_by_ref",
+                         "load/facts_by_uid", "load/event_ids"})
 
 
 # How much a unit of work may hold (slots, facts, sources, ids) and still be carried into the next

@@ -86,18 +86,20 @@ class SlotCache:
         by_text = {_key_text(k): k for k in missing}
         for k in missing:
             self.slots[k] = Slot(k)
-        for r in (yield from self.query("load/slots", slots=params)):
+        for r in (yield from self.query("load/slots", slots=params, after=self.last or EPOCH)):
             key = by_text[r["key"]]
-            self.slots[key].assertions.append(row_to_assertion(r))
-            self.fact_slot[r["uid"]] = key
-            if r["ref"]:
-                self.facts_by_ref[r["ref"]] = (r["uid"], key)
-        for r in (yield from self.query("load/open_segments", slots=params, after=self.last or EPOCH)):
-            self.slots[by_text[r["key"]]].live.append(Seg(
-                seg=r["seg"], fact=r["fact"], valid_from=to_time(r["valid_from"]),
-                valid_to=to_datetime(r["valid_to"]), conflict=bool(r["conflict"]),
-                recorded_at=to_time(r["recorded_at"]), stored=True,
-                superseded_at=to_datetime(r["superseded_at"]), expires_at=to_datetime(r["expires_at"])))
+            slot = self.slots[key]
+            for f in r["facts"]:
+                slot.assertions.append(row_to_assertion(f))
+                self.fact_slot[f["uid"]] = key
+                if f["ref"]:
+                    self.facts_by_ref[f["ref"]] = (f["uid"], key)
+                slot.live.extend(Seg(
+                    seg=h["seg"], fact=f["uid"], valid_from=to_time(h["valid_from"]),
+                    valid_to=to_datetime(h["valid_to"]), conflict=bool(h["conflict"]),
+                    recorded_at=to_time(h["recorded_at"]), stored=True,
+                    superseded_at=to_datetime(h["superseded_at"]), expires_at=to_datetime(h["expires_at"]))
+                    for h in f["segments"])
         for slot in (self.slots[k] for k in missing):
             slot.assertions.sort(key=lambda a: a.seq)
 
