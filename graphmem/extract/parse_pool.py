@@ -8,6 +8,11 @@ plain arrays (words, spaces, tag, pos, head, dep, entities, morphology) that are
 ``Doc`` on this pipeline's vocabulary: the same annotations the rules read as a local parse gives
 (tests/unit/test_parse_pool.py checks the extractor's output is identical either way).
 
+:func:`parse_ahead` starts the worker on texts before they are asked for: the store's bulk path
+hands it the next batch's texts, so the worker parses them while this process runs the rules of
+the batch before, where it used to wait idle; the :func:`parse_many` that then asks for the same
+texts takes up the job (this process parses from the back what the worker has not reached).
+
 The worker is only used for many texts (``MIN_TEXTS``) and, by default, when a core is free
 (:func:`enabled`; ``GRAPHMEM_PARSE_WORKERS=0`` never, ``1`` always); if it cannot start or dies,
 everything is parsed here. Nothing is downloaded: the worker loads the same installed model.
@@ -25,7 +30,8 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-__all__ = ["CHUNK", "MIN_TEXTS", "enabled", "pack", "parse_many", "shutdown", "unpack", "worker_cpu_seconds"]
+__all__ = ["CHUNK", "MIN_TEXTS", "enabled", "pack", "parse_ahead", "parse_many", "shutdown", "unpack",
+           "worker_cpu_seconds"]
 
 CHUNK = 48  # texts a future carries: small enough that the two sides meet evenly
 MIN_TEXTS = 96  # fewer texts than this are parsed here: a hand-off would cost more than it saves
@@ -138,6 +144,7 @@ def worker_cpu_seconds() -> float:
 def shutdown() -> None:
     """Stop the worker (at exit, or for a test): it ends at the end of its input."""
     global _proc
+    _claim([])
     with _lock:
         proc, _proc = _proc, None
     if proc is not None:
@@ -150,29 +157,30 @@ def shutdown() -> None:
             proc.wait()
 
 
-def parse_many(nlp: Any, texts: Sequence[str], local: Callable[[list[str]], list[Any]] | None = None) -> list[Any]:
-    """Docs for ``texts`` in order: parsed by ``nlp`` here, and by the worker when there are many."""
-    texts = list(texts)
-    here = local or (lambda chunk: list(nlp.pipe(chunk, batch_size=256)))
-    if len(texts) < MIN_TEXTS or not enabled():
-        return here(texts)
-    chunks = [texts[i:i + CHUNK] for i in range(0, len(texts), CHUNK)]
-    done: dict[int, list[Any]] = {}
-    packed: dict[int, list[Any]] = {}
-    bounds = [0, len(chunks)]  # the worker takes chunks from the front, this process from the back
-    state = threading.Lock()
+class _Job:
+    """One bulk parse: its texts in chunks, the worker taking chunks from the front (a feeder
+    thread talks to it) while the caller takes them from the back, until they meet."""
 
-    def take(front: bool) -> int | None:
-        with state:
-            if bounds[0] >= bounds[1]:
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.chunks = [texts[i:i + CHUNK] for i in range(0, len(texts), CHUNK)]
+        self.packed: dict[int, list[Any]] = {}
+        self.bounds = [0, len(self.chunks)]
+        self.state = threading.Lock()
+        self.feeder = threading.Thread(target=self._feed, name="graphmem-parse-feed", daemon=True)
+        self.feeder.start()
+
+    def _take(self, front: bool) -> int | None:
+        with self.state:
+            if self.bounds[0] >= self.bounds[1]:
                 return None
             if front:
-                bounds[0] += 1
-                return bounds[0] - 1
-            bounds[1] -= 1
-            return bounds[1]
+                self.bounds[0] += 1
+                return self.bounds[0] - 1
+            self.bounds[1] -= 1
+            return self.bounds[1]
 
-    def feed() -> None:
+    def _feed(self) -> None:
         global _broken, worker_texts
         with _lock:  # one bulk parse at a time talks to the worker
             try:
@@ -180,27 +188,73 @@ def parse_many(nlp: Any, texts: Sequence[str], local: Callable[[list[str]], list
             except OSError:
                 _broken = True
                 return
-            while (i := take(True)) is not None:
+            while (i := self._take(True)) is not None:
                 try:
-                    _write(proc.stdin, chunks[i])
-                    packed[i] = _read(proc.stdout)
-                    if packed[i] is None:
+                    _write(proc.stdin, self.chunks[i])
+                    self.packed[i] = _read(proc.stdout)
+                    if self.packed[i] is None:
                         raise EOFError("the parse worker ended")
-                    worker_texts += len(chunks[i])
-                except Exception:  # noqa: BLE001 - the worker died: this process parses what it owed
+                    worker_texts += len(self.chunks[i])
+                except Exception:  # noqa: BLE001 - the worker died: the caller parses what it owed
                     _broken = True
-                    packed.pop(i, None)
+                    self.packed.pop(i, None)
                     return
 
-    feeder = threading.Thread(target=feed, name="graphmem-parse-feed", daemon=True)
-    feeder.start()
-    while (i := take(False)) is not None:
-        done[i] = here(chunks[i])
-    feeder.join()
-    for i in range(len(chunks)):
-        if i not in done:
-            done[i] = [unpack(nlp.vocab, p) for p in packed[i]] if i in packed else here(chunks[i])
-    return [d for i in range(len(chunks)) for d in done[i]]
+    def finish(self, nlp: Any, here: Callable[[list[str]], list[Any]]) -> list[Any]:
+        """Parse from the back until the two sides meet; the docs of every text, in order."""
+        done: dict[int, list[Any]] = {}
+        while (i := self._take(False)) is not None:
+            done[i] = here(self.chunks[i])
+        self.feeder.join()
+        for i in range(len(self.chunks)):
+            if i not in done:
+                done[i] = [unpack(nlp.vocab, p) for p in self.packed[i]] if i in self.packed else here(self.chunks[i])
+        return [d for i in range(len(self.chunks)) for d in done[i]]
+
+    def cancel(self) -> None:
+        """Take nothing more (the chunk the worker has in hand is waited for)."""
+        with self.state:
+            self.bounds[1] = self.bounds[0]
+        self.feeder.join()
+
+
+_pending: _Job | None = None  # a parse started ahead (parse_ahead), not yet asked for
+
+
+def _claim(texts: list[str]) -> _Job | None:
+    """The parse started ahead for exactly these texts, or None (one for other texts is cancelled)."""
+    global _pending
+    job, _pending = _pending, None
+    if job is not None and job.texts != texts:
+        job.cancel()
+        return None
+    return job
+
+
+def parse_ahead(texts: Sequence[str]) -> None:
+    """Start the worker on texts a later :func:`parse_many` will be given — the store's bulk path
+    hands it the next batch's texts, so the worker parses them while this process runs the rules
+    of the batch before (it would otherwise wait idle through them). The parses are kept for
+    :func:`parse_many` with the same texts; any other call cancels them. Only for many texts
+    with the worker enabled, like :func:`parse_many`."""
+    global _pending
+    texts = list(texts)
+    _claim([])  # a parse started ahead and never asked for is cancelled
+    if len(texts) >= MIN_TEXTS and enabled():
+        _pending = _Job(texts)
+
+
+def parse_many(nlp: Any, texts: Sequence[str], local: Callable[[list[str]], list[Any]] | None = None) -> list[Any]:
+    """Docs for ``texts`` in order: parsed by ``nlp`` here, and by the worker when there are many
+    (continuing what :func:`parse_ahead` started for them, if it did)."""
+    texts = list(texts)
+    here = local or (lambda chunk: list(nlp.pipe(chunk, batch_size=256)))
+    job = _claim(texts)
+    if job is None:
+        if len(texts) < MIN_TEXTS or not enabled():
+            return here(texts)
+        job = _Job(texts)
+    return job.finish(nlp, here)
 
 
 if __name__ == "__main__":

@@ -83,10 +83,23 @@ class RuleExtractor(Statements):
         context is only known inside the batch's transaction, so :meth:`extract_many` does not fit
         there); the cache holds one batch. Texts no rule could fire on are not parsed."""
         self._docs = {}
-        english = [t for t in dict.fromkeys(texts) if is_text(t) and language_of(t) == "en"
-                   and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
+        english = self._to_parse(texts, episodes)
         for text, doc in zip(english, self.parse_many(english)):
             self._docs[text] = doc
+
+    def prepare_ahead(self, texts: Sequence[str], episodes: bool = True) -> None:
+        """Start parsing, on the parse worker, the texts a later :meth:`prepare` will be given (the
+        store's bulk path: the next batch), so the worker parses them while this process runs the
+        rules of the batch before; :meth:`prepare` then finds them parsed or in progress. Nothing
+        changes if the worker is off or the pipeline is one of its own."""
+        if type(self).nlp is RuleExtractor.nlp:
+            from . import parse_pool
+            parse_pool.parse_ahead(self._to_parse(texts, episodes))
+
+    def _to_parse(self, texts: Sequence[str], episodes: bool) -> list[str]:
+        """The English texts worth a parse, once each: those some rule could fire on."""
+        return [t for t in dict.fromkeys(texts) if is_text(t) and language_of(t) == "en"
+                and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
 
     def parse_many(self, texts: Sequence[str]) -> list[Any]:
         """English docs for ``texts``, in order: one ``nlp.pipe`` pass, shared with a worker process

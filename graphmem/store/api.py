@@ -132,13 +132,14 @@ class StoreApi:
         observe.extraction_yield(self.tenant, message.id, 1, len(drawn), (time.perf_counter() - start) * 1000)
         return drawn
 
-    def _prepare(self, texts: list[str]) -> None:
-        """Let the extractor parse a batch of message texts in one pass, if it can."""
-        if not texts:
-            return
+    def _prepare(self, texts: list[str], ahead: bool = False) -> None:
+        """Let the extractor parse a batch of message texts in one pass, if it can; ``ahead``: the
+        next batch's, to start on while this batch's rules run (the extractor's ``prepare_ahead``)."""
+        if not texts and self._extractor is None:
+            return  # nothing to parse, and nothing started ahead to cancel
         if self._extractor is None:
             from ..extract import default_extractor
             self._extractor = default_extractor()
-        prepare = getattr(self._extractor, "prepare", None)
+        prepare = getattr(self._extractor, "prepare_ahead" if ahead else "prepare", None)
         if callable(prepare):
             prepare(texts)

@@ -35,7 +35,7 @@ from . import projection
 from .plans import Plan, Start, Tx, Wait
 from .projection import Expander
 from .queries import Steps
-from .writes import apply_events, count_writes, parse_bulk, prepare_new, unit_tx
+from .writes import Prepare, apply_events, count_writes, parse_bulk, prepare_new, unit_tx
 
 if TYPE_CHECKING:  # the unit of work is loaded on first use: a CLI read never writes
     from .projection.unit_of_work import Sealed, UnitOfWork
@@ -139,10 +139,11 @@ def _commit(sealed: Sealed | None, results: list[WriteResult], tenant: str, batc
 
 def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime], expand: Expander | None,
                batch_size: int, progress: Callable[[int], None] | None, actor: str | None = None,
-               prepare: Callable[[list[str]], None] | None = None) -> Plan[list[WriteResult]]:
+               prepare: Prepare | None = None) -> Plan[list[WriteResult]]:
     """Many events in order, ``batch_size`` to a transaction; each batch is atomic, and a refused
     event raises with its index after the batches before it have committed. ``prepare`` gets each
-    batch's new message texts first, so the extractor can parse them in one pass."""
+    batch's new message texts first, so the extractor can parse them in one pass, and the next
+    batch's with ``ahead=True`` so that parse can start while this batch's rules run."""
     parsed = parse_bulk(tenant, events, actor)
     behind = _Behind(tenant, progress)
     carried: UnitOfWork | None = None
@@ -150,6 +151,9 @@ def apply_bulk(tenant: str, events: Iterable[Any], clock: Callable[[], datetime]
         batch, now = parsed[start:start + batch_size], clock()
         if prepare is not None:
             yield from _ahead(prepare_new(tenant, batch, prepare), behind)
+            upcoming = parsed[start + batch_size:start + 2 * batch_size]
+            if upcoming:  # the parse worker starts on the next batch while this one's rules run
+                yield from _ahead(prepare_new(tenant, upcoming, prepare, ahead=True), behind)
         ahead = yield from _apply_ahead(carried, tenant, batch, now, expand, start, behind)
         if not (yield from behind.wait()):
             ahead = None

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 from ..core.errors import ValidationError
 from ..core.answers import WriteResult
 from .ops import Plan, apply_bulk
+from .writes import Prepare
 from .projection import Expander
 
 __all__ = ["ALIAS_TOPIC", "alias_events", "ingest_bulk", "is_transcript_row", "message_event"]
@@ -38,7 +39,7 @@ def message_event(row: dict[str, Any], now: datetime) -> dict[str, Any]:
 
 
 def ingest_bulk(tenant: str, messages: Iterable[dict[str, Any]], clock: Callable[[], datetime],
-                expand: Expander, prepare: Callable[[list[str]], None], embedder: Any, batch_size: int,
+                expand: Expander, prepare: Prepare, embedder: Any, batch_size: int,
                 progress: Callable[[int], None] | None, actor: str | None = None) -> Plan[list[WriteResult]]:
     now = clock()
     events = []

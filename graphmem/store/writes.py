@@ -7,7 +7,7 @@ against the tenant, and applied by the projection's unit of work
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from ..core.answers import WriteResult
 from ..core.errors import GraphMemError, NotFoundError, ValidationError
@@ -17,8 +17,8 @@ from . import projection
 from .projection import Expander
 from .queries import Steps
 
-__all__ = ["apply", "apply_events", "apply_many", "count_writes", "parse_bulk", "parse_event", "prepare_new", "stamp",
-           "unit_tx"]
+__all__ = ["Prepare", "apply", "apply_events", "apply_many", "count_writes", "parse_bulk", "parse_event",
+           "prepare_new", "stamp", "unit_tx"]
 
 
 
@@ -101,13 +101,21 @@ def parse_bulk(tenant: str, events: Iterable[Any], actor: str | None = None) -> 
     return parsed
 
 
-def prepare_new(tenant: str, batch: list[Any], prepare: Callable[[list[str]], None]) -> Steps[None]:
+class Prepare(Protocol):
+    """What parses a batch's message texts before its rules run (``GraphMem._prepare``);
+    ``ahead``: only start on them, they are the next batch's."""
+
+    def __call__(self, texts: list[str], ahead: bool = False) -> None: ...
+
+
+def prepare_new(tenant: str, batch: list[Any], prepare: Prepare, ahead: bool = False) -> Steps[None]:
     """Parse ahead the batch's messages that are not stored yet: a re-imported transcript (the
     same ids) parses nothing. One read; if a message lands or goes meanwhile, the transaction still
-    decides (an unparsed new message is parsed when it is drawn)."""
+    decides (an unparsed new message is parsed when it is drawn). ``ahead``: the next batch, whose
+    parse only starts here."""
     new = [e for e in batch if e.op == "message" and e.drawn is None]
     if new:
         rows = yield from run_query("load/event_ids", tenant, ids=[f"message:{e.id}" for e in new])
         stored = {r["event_id"] for r in rows}
         new = [e for e in new if f"message:{e.id}" not in stored]
-    prepare([e.text for e in new])
+    prepare([e.text for e in new], ahead)

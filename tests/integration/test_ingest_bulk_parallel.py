@@ -36,8 +36,12 @@ def test_the_worker_changes_nothing_written(store, driver, monkeypatch):
         monkeypatch.setattr(parse_pool, "_broken", False)
         monkeypatch.setattr(parse_pool, "CHUNK", 16)
         before = parse_pool.worker_texts
+        ahead: list[int] = []
+        parse_ahead = parse_pool.parse_ahead
+        monkeypatch.setattr(parse_pool, "parse_ahead", lambda texts: ahead.append(len(texts)) or parse_ahead(texts))
         shared.ingest_bulk(rows, embed=False, batch_size=200)
         assert parse_pool.worker_texts > before, "the worker parsed nothing: the test compared nothing"
+        assert max(ahead) >= parse_pool.MIN_TEXTS, "no batch was parsed ahead: the test compared nothing"
         assert _ledger(shared) == _ledger(alone)
         drew = sum(bool(json.loads(payload).get("drawn")) for _, payload in _ledger(shared))
         assert drew > 100  # the messages drew events: the parses were used

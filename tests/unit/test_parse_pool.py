@@ -107,3 +107,26 @@ def test_by_default_the_worker_needs_a_free_core(monkeypatch):
     monkeypatch.delenv("GRAPHMEM_PARSE_WORKERS")
     monkeypatch.setattr(parse_pool.os, "cpu_count", lambda: 1)
     assert not parse_pool.enabled()
+
+
+def _parsed(docs):
+    return [[(t.text, t.tag_, t.pos_, t.dep_, t.head.i, t.ent_iob_, t.ent_type_, str(t.morph)) for t in d] for d in docs]
+
+
+def test_a_parse_started_ahead_is_taken_up_or_cancelled(pooled):
+    """The bulk path starts the worker on the next batch while this one's rules run: the parse
+    that then asks for those texts gets them (the same parse); one for other texts cancels it."""
+    nlp = RuleExtractor().nlp("en")
+    texts = [f"I moved to Porto with Anna in {year}, she said." for year in range(1950, 2030)]
+    other = [f"We met Tom at the lake in {year}." for year in range(1950, 2030)]
+    want = _parsed(nlp.pipe(texts))
+    before = parse_pool.worker_texts
+    parse_pool.parse_ahead(texts)
+    assert _parsed(parse_pool.parse_many(nlp, texts)) == want
+    assert parse_pool.worker_texts > before, "the worker parsed nothing ahead: the test compared nothing"
+    parse_pool.parse_ahead(other)  # started, and never asked for
+    assert _parsed(parse_pool.parse_many(nlp, texts)) == want
+    assert parse_pool._pending is None
+    parse_pool.parse_ahead(other)
+    parse_pool.shutdown()  # a parse started ahead does not keep the worker from ending
+    assert parse_pool._pending is None
