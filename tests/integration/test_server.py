@@ -84,3 +84,11 @@ def test_auth_on_works_and_password_never_leaks(neo4j_target, tmp_path):
         assert secret not in log and secret not in proc.stdout + proc.stderr
     finally:
         _cli("server", "stop", env=env)
+
+
+def test_transaction_logs_are_kept_to_about_a_gigabyte(neo4j_target, driver):
+    """Not Neo4j's two days' worth: a day of bulk loads and test runs once filled a disk."""
+    _local_only(neo4j_target)
+    rows, _, _ = driver.execute_query("SHOW SETTINGS YIELD name, value WHERE name = $name RETURN value",
+                                      name="db.tx_log.rotation.retention_policy")
+    assert [r["value"] for r in rows] == ["1G size"]

@@ -50,7 +50,11 @@ public final class LocalNeo4j {
                 .setConfig(HttpConnector.advertised_address, new SocketAddress(host, httpPort))
                 .setConfig(GraphDatabaseSettings.pagecache_memory, pageCache)
                 .setConfig(GraphDatabaseSettings.auth_enabled, auth)
-                .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("apoc.*"));
+                .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("apoc.*"))
+                // Keep about 1 GB of transaction logs, not Neo4j's two days' worth: a day of bulk
+                // loads and test runs left 63 GB on one machine and filled its disk. Recovery only
+                // needs the logs since the last checkpoint; neo4j.conf below may say otherwise.
+                .setConfig(GraphDatabaseSettings.keep_logical_logs, "1G size");
         if (opts.containsKey("plugins")) {
             builder.setConfig(GraphDatabaseSettings.plugin_dir, Path.of(opts.get("plugins")).toAbsolutePath());
         }
