@@ -258,8 +258,11 @@ def table(result: dict[str, Any]) -> str:
 
 
 def save(result: dict[str, Any], out: Path) -> Path:
+    """The result as JSON under ``out``: ``recall-locomo.json``, or for an ``--ingest-only`` run
+    (nothing asked) ``recall-locomo-ingest.json``, so timing the ingest never overwrites the
+    recall figures of a full run."""
     out.mkdir(parents=True, exist_ok=True)
-    path = out / "recall-locomo.json"
+    path = out / ("recall-locomo.json" if "all" in result["scores"] else "recall-locomo-ingest.json")
     path.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return path
 

@@ -42,3 +42,10 @@ def test_yield_and_a_reproducible_sample(tiny, tmp_path):
     assert out1.read_text() == out2.read_text()
     rows = [json.loads(x) for x in out1.read_text().splitlines()]
     assert len(rows) == 2 and all({"conversation", "dia_id", "turn", "event"} <= set(x) for x in rows)
+
+
+def test_an_ingest_only_run_keeps_the_recall_figures(tmp_path):
+    from graphmem.bench.bench_recall import save
+    assert save({"scores": {"all": {}}}, tmp_path).name == "recall-locomo.json"
+    assert save({"scores": {}}, tmp_path).name == "recall-locomo-ingest.json"  # --ingest-only: nothing asked
+    assert json.loads((tmp_path / "recall-locomo.json").read_text()) == {"scores": {"all": {}}}
