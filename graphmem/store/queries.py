@@ -124,36 +124,34 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def row(record: Any) -> dict[str, Any]:
-    """A result record as a dict, as ``record.data()`` gives it, without walking plain values.
+    """A result record as a dict, as ``record.data()`` gives it, without copying plain values.
 
     ``data()`` sends every value through the driver's recursive exporter (it turns nodes into
     property maps); most of what graphmem's queries return is text and numbers, and walking them
-    cost more Python time per context() than fitting the budget. Only the other values — lists,
-    maps, nodes, temporal values — take the exporter's path, so the result is the same."""
+    cost more Python time per context() than fitting the budget. Lists and maps of plain values
+    (recall's neighbour lists, a slot's collected facts) are the driver's own new objects, so they
+    are checked, not copied; only the other values — nodes, temporal values, or lists holding
+    them — take the exporter's path, so the result is the same."""
     values = record.values()
     if all(type(v) in _PLAIN for v in values):
         return dict(zip(record.keys(), values))
     out = {}
     for k, v in zip(record.keys(), values):
-        try:
-            out[k] = _copy_plain(v)
-        except _NotPlain:  # a node, relationship, path or temporal value: the driver's exporter
-            out[k] = record.data(k)[k]
+        out[k] = v if _plain(v) else record.data(k)[k]
     return out
 
 
-class _NotPlain(Exception):
-    pass
-
-
-def _copy_plain(v: Any) -> Any:
-    """Lists and maps of plain values, copied as the exporter would (recall's neighbour lists are
-    such values, and the exporter's recursion was a third of a context()'s row time)."""
+def _plain(v: Any) -> bool:
+    """Is ``v`` text, a number, a boolean, null, or lists and maps of them? Checking is about a
+    third of copying (measured on a slot's collected facts: ~2.9 against ~9.6 µs a fact)."""
     t = type(v)
-    if t in _PLAIN:
-        return v
     if t is list:
-        return [_copy_plain(x) for x in v]
-    if t is dict:
-        return {k: _copy_plain(x) for k, x in v.items()}
-    raise _NotPlain
+        items: Any = v
+    elif t is dict:
+        items = v.values()
+    else:
+        return t in _PLAIN
+    for x in items:
+        if type(x) not in _PLAIN and not _plain(x):
+            return False
+    return True
