@@ -9,7 +9,7 @@ the output says so.
 
 What it measures (interleaved where two things are compared):
 
-a. ingest through the public bulk API (``GraphMem.apply_bulk``), facts/s: ``call`` (20,000)
+a. ingest through the public bulk API (``GraphMem.apply_bulk``), facts/s: about ``call`` (20,000)
    facts to a call, as an import hands the client its events, ``batch`` (1,000) events to a
    transaction, so the rules of one batch run while the batch before it commits
    (graphmem.store.pipeline); timed after ``ingest_warmup`` (20,000) facts that both sides load

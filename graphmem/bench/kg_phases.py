@@ -44,7 +44,7 @@ def raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, seq
 
 def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int, chunk: int, raw_tenant: str,
            log: Log, batch: int, call: int) -> tuple[dict[str, float], float]:
-    """``n`` facts, round by round (``call`` facts a round), each side loading a round its own best
+    """``n`` facts, round by round (about ``call`` facts a round), each side loading a round its own best
     way: graphmem in one ``apply_bulk`` call (``batch`` events to a transaction, pipelined inside the
     call, as an import hands it its events), the raw query ``chunk`` rows to a transaction. Rounds
     alternate between the two, so the load of the machine weighs on both alike. Returns the facts/s

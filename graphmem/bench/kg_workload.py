@@ -90,13 +90,20 @@ class Questions:
 
 
 def chunks(facts: list[KGFact], n: int, size: int) -> Iterator[tuple[int, list[KGFact]]]:
-    """``n`` facts in chunks, replica by replica (replica k = the data again, in tenant …-rk)."""
+    """``n`` facts in chunks of about ``size``, replica by replica (replica k = the data again, in
+    tenant …-rk). A replica's facts are split evenly (61,039 at 20,000: three of ~20,346), so no
+    chunk is a small remainder: in the 1M run of session 13 the fifteen 1,039-fact remainders ran
+    at a median 0.19 of raw (a call of one batch overlaps nothing), against 0.49 for the rest."""
     done = 0
     while done < n:
         replica, offset = divmod(done, len(facts))
-        take = min(size, n - done, len(facts) - offset)
-        yield replica, facts[offset:offset + take]
-        done += take
+        left = min(len(facts) - offset, n - done)  # what this replica still has to give
+        calls = max(1, round(left / size))
+        for i in range(calls):
+            take = left // calls + (1 if i < left % calls else 0)
+            yield replica, facts[offset:offset + take]
+            offset += take
+            done += take
 
 
 def load_messages(mem: GraphMem, facts: list[KGFact], n: int, chunk: int, rng: random.Random,

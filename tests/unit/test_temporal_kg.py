@@ -16,3 +16,12 @@ def test_reads_names_and_inclusive_years(tmp_path):
     assert kg.skipped == {"year outside 1..9998": 1, "malformed line": 1}
     e = kg.facts[1].event("x:")
     assert e["object"] == "x:Free_Soil" and e["valid_to"].startswith("1849-01-01")
+
+
+def test_chunks_split_each_replica_evenly():
+    from graphmem.bench.kg_workload import chunks
+    facts = list(range(61_039))  # chunks only slices the list
+    got = [(replica, len(part)) for replica, part in chunks(facts, 130_000, 20_000)]  # type: ignore[arg-type]
+    assert got == [(0, 20_347), (0, 20_346), (0, 20_346), (1, 20_347), (1, 20_346), (1, 20_346), (2, 7_922)]
+    assert [x for _, part in chunks(facts, 130_000, 20_000) for x in part] == facts * 2 + facts[:7_922]  # type: ignore[arg-type]
+    assert [len(p) for _, p in chunks(facts, 500, 20_000)] == [500]  # type: ignore[arg-type]
