@@ -144,7 +144,7 @@ def worker_cpu_seconds() -> float:
 def shutdown() -> None:
     """Stop the worker (at exit, or for a test): it ends at the end of its input."""
     global _proc
-    _claim([])
+    _cancel_pending()
     with _lock:
         proc, _proc = _proc, None
     if proc is not None:
@@ -231,6 +231,14 @@ def _claim(texts: list[str]) -> _Job | None:
     return job
 
 
+def _cancel_pending() -> None:
+    """Cancel a parse started ahead and never asked for (the next one, or shutdown, replaces it)."""
+    global _pending
+    job, _pending = _pending, None
+    if job is not None:
+        job.cancel()
+
+
 def parse_ahead(texts: Sequence[str]) -> None:
     """Start the worker on texts a later :func:`parse_many` will be given — the store's bulk path
     hands it the next batch's texts, so the worker parses them while this process runs the rules
@@ -239,7 +247,7 @@ def parse_ahead(texts: Sequence[str]) -> None:
     with the worker enabled, like :func:`parse_many`."""
     global _pending
     texts = list(texts)
-    _claim([])  # a parse started ahead and never asked for is cancelled
+    _cancel_pending()
     if len(texts) >= MIN_TEXTS and enabled():
         _pending = _Job(texts)
 
