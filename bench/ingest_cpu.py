@@ -56,9 +56,9 @@ def main(data: str, n: int, chunk: int, batch: int) -> None:
             rows = raw_rows(part, events, replica, seq)
             seq += len(rows)
             for name, write in (("graphmem", lambda: mem.apply_bulk(events, batch_size=batch)),
-                                ("raw", lambda: mem._driver.execute_query(raw_create, rows=rows, tenant=raw.tenant,
-                                                                          at=AT.isoformat(),
-                                                                          database_=mem.settings.database))):
+                                ("raw", lambda: mem._driver.execute_query(raw_create, queries.sendable(
+                                    {"rows": rows, "tenant": raw.tenant, "at": AT.isoformat()}),
+                                    database_=mem.settings.database))):
                 wall, server, client = time.perf_counter(), _cpu_seconds(pid), time.process_time()
                 write()
                 totals[f"{name} wall"] += time.perf_counter() - wall

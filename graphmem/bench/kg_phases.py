@@ -61,8 +61,9 @@ def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int
         seq += len(rows)
         t0 = time.perf_counter()
         for lo in range(0, len(rows), chunk):
-            store._driver.execute_query(raw_create, rows=rows[lo:lo + chunk], tenant=raw_tenant, at=AT.isoformat(),
-                                        database_=store.settings.database)
+            # sendable, as graphmem's own calls: neither side pays for the driver's debug text
+            params = queries.sendable({"rows": rows[lo:lo + chunk], "tenant": raw_tenant, "at": AT.isoformat()})
+            store._driver.execute_query(raw_create, params, database_=store.settings.database)
         raw_s += time.perf_counter() - t0
         done += len(part)
         log(f"ingested {done:,}/{n:,} facts (graphmem {done / ingest_s:,.0f}/s, raw {done / raw_s:,.0f}/s)")

@@ -19,7 +19,7 @@ from neo4j.api import AsyncBookmarkManager
 from . import ops
 from .api import DRIVER_ERRORS, Clock, utcnow
 from .faces import AsyncFace
-from .queries import Call, row
+from .queries import Call, row, sendable
 from .runner import PlanRun
 from ..core.scope import check_call
 from .settings import Settings
@@ -36,7 +36,7 @@ async def _drive_tx(tx: neo4j.AsyncManagedTransaction, steps: Any, tenant: str) 
         while True:
             check_call(tenant, call)
             q = call.query
-            result = await tx.run(q.text, call.params)
+            result = await tx.run(q.text, sendable(call.params))
             call = steps.send([row(r) async for r in result])
     except StopIteration as stop:
         return stop.value
@@ -101,7 +101,7 @@ class AsyncGraphMem(AsyncFace):
         if isinstance(step, Call):
             check_call(self.tenant, step)
             q = step.query
-            records, _, _ = await self._driver.execute_query(q.text, step.params, database_=db,
+            records, _, _ = await self._driver.execute_query(q.text, sendable(step.params), database_=db,
                                                              routing_=neo4j.RoutingControl.READ,
                                                              bookmark_manager_=self._bookmarks)
             return [row(r) for r in records]

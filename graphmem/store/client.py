@@ -20,7 +20,7 @@ from . import ops
 from .api import DRIVER_ERRORS, Clock, translate, utcnow
 from .faces import SyncFace
 from ..core.answers import HistoryEntry
-from .queries import Call, row
+from .queries import Call, row, sendable
 from .runner import PlanRun
 from ..core.scope import check_call
 from .settings import Settings
@@ -38,7 +38,7 @@ def _drive_tx(tx: neo4j.ManagedTransaction, steps: Any, tenant: str) -> Any:
         while True:
             check_call(tenant, call)
             q = call.query
-            call = steps.send([row(r) for r in tx.run(q.text, call.params)])
+            call = steps.send([row(r) for r in tx.run(q.text, sendable(call.params))])
     except StopIteration as stop:
         return stop.value
 
@@ -139,7 +139,7 @@ class GraphMem(SyncFace):
         if isinstance(step, Call):
             check_call(self.tenant, step)
             q = step.query
-            records, _, _ = self._driver.execute_query(q.text, step.params, database_=db,
+            records, _, _ = self._driver.execute_query(q.text, sendable(step.params), database_=db,
                                                        routing_=neo4j.RoutingControl.READ,
                                                        bookmark_manager_=self._bookmarks)
             return [row(r) for r in records]

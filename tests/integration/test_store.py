@@ -132,3 +132,17 @@ def test_cypher_injection_is_stored_as_data(store, driver, text):
     assert store.as_of("victim", "note").value == "safe"
     after = driver.execute_query(count, t=store.tenant).records[0]["c"]
     assert after == before + 1  # one new fact; nothing deleted, nothing else run
+
+
+def test_sendable_parameters_reach_neo4j_unchanged(driver):
+    """queries.sendable's lists print as their length (the driver's debug text), and Neo4j receives
+    what a plain list would give it: lists of maps, of floats, nested and empty."""
+    params = {"rows": [{"uid": "f1", "vector": [0.1, -2.5e-7, 3.0], "tags": ["a", "b"]}, {"uid": "f2"}],
+              "empty": [], "nested": [[1, 2], [], ["x"]], "tenant": "t", "n": 3}
+    sent = queries.sendable(params)
+    assert repr(sent["rows"]) == "<list of 2>" and "f1" not in repr(sent)
+    assert sent == params
+    got = driver.execute_query("RETURN $rows AS rows, $empty AS empty, $nested AS nested, $tenant AS tenant, "
+                               "$n AS n", sent).records[0].data()
+    assert got == params == driver.execute_query("RETURN $rows AS rows, $empty AS empty, $nested AS nested, "
+                                                 "$tenant AS tenant, $n AS n", params).records[0].data()
