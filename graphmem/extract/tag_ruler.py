@@ -34,7 +34,9 @@ def _values(test: Any) -> list[str] | None:
 
 class _Index:
     """Which of the ruler's patterns a token matches: dicts for the one-token equality patterns, a
-    Matcher for the rest. Replaces the ruler's ``match``; its ``set_annotations`` is unchanged."""
+    Matcher for the rest. Replaces the ruler's ``match``; its ``set_annotations`` is unchanged.
+    Built once from the ruler's patterns (graphmem never adds any later). A wildcard token ``{}``
+    is falsy, so it stays with the Matcher like every pattern the dicts cannot say."""
 
     def __init__(self, ruler: Any) -> None:
         from spacy.matcher import Matcher
