@@ -21,7 +21,7 @@ import uuid
 from pathlib import Path
 
 from graphmem import GraphMem
-from graphmem.bench.kg_phases import AT, raw_rows
+from graphmem.bench.kg_phases import AT, raw_rows, raw_write
 from graphmem.bench.kg_workload import KGData, chunks, data_files
 from graphmem.store import queries
 from graphmem.store.settings import Settings
@@ -56,9 +56,7 @@ def main(data: str, n: int, chunk: int, batch: int) -> None:
             rows = raw_rows(part, events, replica, seq)
             seq += len(rows)
             for name, write in (("graphmem", lambda: mem.apply_bulk(events, batch_size=batch)),
-                                ("raw", lambda: mem._driver.execute_query(raw_create, queries.sendable(
-                                    {"rows": rows, "tenant": raw.tenant, "at": AT.isoformat()}),
-                                    database_=mem.settings.database))):
+                                ("raw", lambda: raw_write(mem, raw_create, rows, raw.tenant))):
                 wall, server, client = time.perf_counter(), _cpu_seconds(pid), time.process_time()
                 write()
                 totals[f"{name} wall"] += time.perf_counter() - wall

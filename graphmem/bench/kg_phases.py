@@ -17,8 +17,8 @@ from ..store.client import GraphMem
 from .kg_workload import KGData, Questions, chunks
 from .temporal_kg import KGFact
 
-__all__ = ["asof_correctness", "asof_lookups", "contexts", "ingest", "paths", "percentile", "raw_rows", "rebuild",
-           "rss_mb"]
+__all__ = ["INGEST_WARMUP", "asof_correctness", "asof_lookups", "contexts", "ingest", "ingest_warmup", "paths",
+           "percentile", "raw_rows", "raw_write", "rebuild", "rss_mb"]
 
 Log = Callable[[str], None]
 AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -42,6 +42,13 @@ def raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, seq
              "payload": json.dumps(e)} for n, (f, e) in enumerate(zip(part, events), seq + 1)]
 
 
+def raw_write(store: GraphMem, raw_create: str, rows: list[dict[str, Any]], tenant: str) -> None:
+    """One transaction of the raw baseline (``bench/raw_create``), through the driver the way
+    graphmem's own calls go (``queries.sendable``), so neither side pays for the driver's debug text."""
+    params = queries.sendable({"rows": rows, "tenant": tenant, "at": AT.isoformat()})
+    store._driver.execute_query(raw_create, params, database_=store.settings.database)
+
+
 def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int, chunk: int, raw_tenant: str,
            log: Log, batch: int, call: int) -> tuple[dict[str, float], float]:
     """``n`` facts, round by round (about ``call`` facts a round), each side loading a round its own best
@@ -61,9 +68,7 @@ def ingest(store: GraphMem, tenants: list[GraphMem], facts: list[KGFact], n: int
         seq += len(rows)
         t0 = time.perf_counter()
         for lo in range(0, len(rows), chunk):
-            # sendable, as graphmem's own calls: neither side pays for the driver's debug text
-            params = queries.sendable({"rows": rows[lo:lo + chunk], "tenant": raw_tenant, "at": AT.isoformat()})
-            store._driver.execute_query(raw_create, params, database_=store.settings.database)
+            raw_write(store, raw_create, rows[lo:lo + chunk], raw_tenant)
         raw_s += time.perf_counter() - t0
         done += len(part)
         log(f"ingested {done:,}/{n:,} facts (graphmem {done / ingest_s:,.0f}/s, raw {done / raw_s:,.0f}/s)")
