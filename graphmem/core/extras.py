@@ -28,6 +28,7 @@ EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "mcp": ("graphmem's MCP server", ("mcp",)),
     "vectors": ("the 'minilm' embedder", ("sentence_transformers",)),
     "bench": ("graphmem bench's plots and BM25 baseline", ("matplotlib", "bm25s")),
+    "graphiti": ("graphmem bench graphiti", ("graphiti_core",)),
     "model": ("the model extractor", ("httpx",)),
     "otel": ("OpenTelemetry export", ("opentelemetry",)),
 }

@@ -1,6 +1,6 @@
 """Benchmarks (never tests): ``bench`` (ingest, as-of, paths, context() and rebuild at scale),
-``bench recall`` (LoCoMo), ``bench cli`` (the wall time of one ``graphmem as-of`` process) and
-``bench-extract`` (the extractor)."""
+``bench recall`` (LoCoMo), ``bench graphiti`` (beside Graphiti on the same facts), ``bench cli``
+(the wall time of one ``graphmem as-of`` process) and ``bench-extract`` (the extractor)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
     """Add the ``bench`` group (with ``recall`` and ``cli``) and ``bench-extract`` to ``app``."""
     group = typer.Typer(help="Benchmarks, never tests: ingest, as-of, paths, context() and rebuild at scale against a "
                              "raw-Cypher baseline; `graphmem bench recall` for context() on LoCoMo; `graphmem bench "
-                             "cli` for the wall time of one CLI read.\n\n"
+                             "graphiti` beside Graphiti; `graphmem bench cli` for the wall time of one CLI read.\n\n"
                              "Example: graphmem bench --facts 100000 --json", no_args_is_help=False)
     group.callback(invoke_without_command=True)(bench)
     app.add_typer(bench_cmds.register(group), name="bench")
@@ -104,6 +104,27 @@ def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="
     br.save(result, out)
     br.plot(result, out)
     typer.echo(json.dumps(result) if opts.as_json else br.table(result))
+
+
+@bench_cmds("graphiti", tenant=False)
+def bench_graphiti(store: Any, opts: Opts, facts: int = typer.Option(60_000, help="how many facts each side loads "
+                                                                                 "(at most the data's distinct facts)"),
+                   data: Optional[List[Path]] = typer.Option(None, help="a temporal-KG folder or files (as for "
+                                                                        "`graphmem bench`)"),
+                   lookups: int = typer.Option(1_000, help="as-of questions, each asked four ways"),
+                   out: Path = typer.Option(Path("bench/results"), help="where graphiti-FACTS.json goes")) -> Any:
+    """graphmem beside Graphiti (graphiti-core) on the same facts and server, in one run (a
+    benchmark): ingest against Graphiti's LLM-free bulk save, and as-of against its hand-written
+    Cypher and its hybrid search, with the answers checked. Needs the `graphiti` extra.
+
+    Example: graphmem bench graphiti --data ~/TILP/data --facts 60000 --json
+    """
+    from ...bench import bench_graphiti as bg
+    result = bg.run(store, facts=facts, files=data, lookups=lookups,
+                    log=(lambda s: None) if opts.as_json else (lambda s: typer.echo(s, err=True)))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"graphiti-{facts}.json").write_text(json.dumps(result, indent=2) + "\n")
+    return result if opts.as_json else bg.table(result)
 
 
 @bench_cmds("cli")
