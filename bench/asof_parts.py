@@ -1,0 +1,81 @@
+"""Where an as-of read's time goes: the client's ``mem.as_of``, the same query
+(``cypher/as_of.cypher``) sent through the bare driver, a single ``MATCH`` over the same ``HOLDS``
+segments, and ``RETURN 1``, interleaved in rotating order on one tenant, p50 of each. A developer's
+tool beside ``graphmem bench graphiti`` (README, "graphmem ÷ Graphiti"), not part of the package.
+
+    NEO4J_URI=… .venv/bin/python bench/asof_parts.py ~/TILP/data 60000 3000
+
+loads N facts into a fresh tenant, asks Q random as-of questions four ways, drops the tenant.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import neo4j
+
+from graphmem import GraphMem
+from graphmem.bench.kg_phases import AT
+from graphmem.bench.kg_workload import KGData, Questions, data_files
+from graphmem.store import queries
+from graphmem.store.settings import Settings
+
+# The one-MATCH question a developer would write over graphmem's own segments: valid time only,
+# one column (no cardinality, expiry notes, provenance or transaction time).
+ONE_MATCH = """MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
+WHERE h.topic = $topic AND h.env = '' AND h.valid_from <= datetime($valid_at)
+  AND (h.valid_to IS NULL OR datetime($valid_at) < h.valid_to)
+RETURN f.value AS value"""
+
+
+def main(folder: str, n: int, asked: int) -> None:
+    data = KGData(data_files([Path(folder)]))
+    facts = data.facts[:n]
+    mem = GraphMem(Settings.from_env(), tenant=f"asof-parts-{uuid.uuid4().hex[:6]}")
+    try:
+        mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+        for lo in range(0, len(facts), 20_000):
+            mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
+        data.restrict(facts)
+        ask = Questions(data, facts, random.Random(11))
+        driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
+        as_of = queries.get("as_of").text
+
+        def bare(query: str, params: dict[str, Any]) -> Any:
+            return driver.execute_query(query, params, database_=mem.settings.database,
+                                        routing_=neo4j.RoutingControl.READ, bookmark_manager_=bookmarks)
+
+        ways: dict[str, Callable[[str, str, datetime], Any]] = {
+            "mem.as_of": lambda s, r, t: mem.as_of(s, r, valid_at=t),
+            "as_of.cypher, bare driver": lambda s, r, t: bare(as_of, {
+                "tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": t.isoformat(), "known_at": now}),
+            "one MATCH, bare driver": lambda s, r, t: bare(ONE_MATCH, {
+                "tenant": mem.tenant, "subject": s, "topic": r, "valid_at": t.isoformat()}),
+            "RETURN 1, bare driver": lambda s, r, t: bare("RETURN 1", {}),
+        }
+        times: dict[str, list[float]] = {k: [] for k in ways}
+        order = list(ways)
+        for i in range(asked + 200):  # the first 200 rounds warm the plans up and are not counted
+            s, r, t = ask()
+            for k in order[i % 4:] + order[:i % 4]:
+                t0 = time.perf_counter()
+                ways[k](s, r, t)
+                if i >= 200:
+                    times[k].append((time.perf_counter() - t0) * 1000)
+        floor = statistics.median(times["RETURN 1, bare driver"])
+        for k, v in times.items():
+            print(f"{k:28s} p50 {statistics.median(v):6.3f} ms  ({statistics.median(v) / floor:.2f}x RETURN 1)")
+    finally:
+        mem.drop_tenant(batch=5_000)
+        mem.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 60_000, int(sys.argv[3]) if len(sys.argv) > 3 else 3_000)
