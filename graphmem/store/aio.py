@@ -11,13 +11,13 @@ validation — typed by the generated :class:`graphmem.store.faces.AsyncFace`; e
 from __future__ import annotations
 
 import asyncio
-from typing import Any, AsyncIterator, TypeVar
+from typing import Any, AsyncIterator, LiteralString, TypeVar
 
 import neo4j
 from neo4j.api import AsyncBookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, utcnow
+from .api import DRIVER_ERRORS, Clock, read_retry_delays, retryable, utcnow
 from .faces import AsyncFace
 from .queries import Call, row, sendable
 from .runner import PlanRun
@@ -101,10 +101,7 @@ class AsyncGraphMem(AsyncFace):
         if isinstance(step, Call):
             check_call(self.tenant, step)
             q = step.query
-            records, _, _ = await self._driver.execute_query(q.text, sendable(step.params), database_=db,
-                                                             routing_=neo4j.RoutingControl.READ,
-                                                             bookmark_manager_=self._bookmarks)
-            return [row(r) for r in records]
+            return [row(r) for r in await self._read(q.text, sendable(step.params))]
         if isinstance(step, ops.Tx):
             async with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
@@ -114,6 +111,23 @@ class AsyncGraphMem(AsyncFace):
             return await step.handle
         await self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
+
+    async def _read(self, text: LiteralString, params: dict[str, Any]) -> list[neo4j.Record]:
+        """One read as an auto-commit transaction in a READ session (one round trip; retried
+        like a managed transaction: graphmem.store.api.READ_RETRY_SECONDS)."""
+        delays = read_retry_delays()
+        while True:
+            try:
+                async with self._driver.session(database=self.settings.database,
+                                                default_access_mode=neo4j.READ_ACCESS,
+                                                bookmark_manager=self._bookmarks) as session:
+                    result = await session.run(text, params)
+                    return [record async for record in result]
+            except DRIVER_ERRORS as e:
+                delay = next(delays, None) if retryable(e) else None
+                if delay is None:
+                    raise
+            await asyncio.sleep(delay)
 
     async def _run_async(self, plan: ops.Plan[T]) -> T:
         run = PlanRun(plan)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from neo4j import exceptions as neo4j_errors
 
@@ -25,7 +25,7 @@ from .settings import Settings
 if TYPE_CHECKING:
     from ..core.events import MessageEvent
 
-__all__ = ["StoreApi", "from_driver", "translate", "utcnow"]
+__all__ = ["READ_RETRY_SECONDS", "StoreApi", "from_driver", "read_retry_delays", "retryable", "translate", "utcnow"]
 
 Clock = Callable[[], datetime]
 DEFAULT_ACTOR = "owner"  # a client made without actor= (and no GRAPHMEM_ACTOR): the store's owner
@@ -77,6 +77,27 @@ def translate(e: Exception, what: str) -> GraphMemError:
 
 # What the runners catch; an OSError among them is translated only if from_driver() says so.
 DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
+
+# Reads run as auto-commit transactions in a READ session (the clients' ``_read``): one network
+# round trip, RUN and PULL sent together, where a managed transaction (``execute_query``) takes a
+# second one for its COMMIT — a fifth of as_of's wall time on a local server (docs/scaling.md,
+# bench/read_transport.py). A managed transaction retries what the driver
+# calls retryable (a leader change, a server restarting); a read changes nothing, so the clients
+# retry it the same way, for as long as the driver's managed transactions would by default.
+READ_RETRY_SECONDS = 30.0
+
+
+def read_retry_delays() -> Iterator[float]:
+    """The pauses between attempts at a read: doubling from 50 ms to 1 s, for READ_RETRY_SECONDS."""
+    deadline, delay = time.monotonic() + READ_RETRY_SECONDS, 0.05
+    while time.monotonic() + delay < deadline:
+        yield delay
+        delay = min(delay * 2, 1.0)
+
+
+def retryable(e: BaseException) -> bool:
+    """Whether the driver says a failure may pass if the work is tried again."""
+    return isinstance(e, (neo4j_errors.Neo4jError, neo4j_errors.DriverError)) and e.is_retryable()
 
 
 @bind_tenant

@@ -9,15 +9,16 @@ module only knows how to run a plan.
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from concurrent.futures import Future
-from typing import Any, Iterator, TypeVar
+from typing import Any, Iterator, LiteralString, TypeVar
 
 import neo4j
 from neo4j.api import BookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, translate, utcnow
+from .api import DRIVER_ERRORS, Clock, read_retry_delays, retryable, translate, utcnow
 from .faces import SyncFace
 from ..core.answers import HistoryEntry
 from .queries import Call, row, sendable
@@ -139,10 +140,7 @@ class GraphMem(SyncFace):
         if isinstance(step, Call):
             check_call(self.tenant, step)
             q = step.query
-            records, _, _ = self._driver.execute_query(q.text, sendable(step.params), database_=db,
-                                                       routing_=neo4j.RoutingControl.READ,
-                                                       bookmark_manager_=self._bookmarks)
-            return [row(r) for r in records]
+            return [row(r) for r in self._read(q.text, sendable(step.params))]
         if isinstance(step, ops.Tx):
             with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
                 return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
@@ -152,6 +150,21 @@ class GraphMem(SyncFace):
             return step.handle.result()
         self._driver.execute_query(step.text, database_=db, bookmark_manager_=self._bookmarks)
         return None
+
+    def _read(self, text: LiteralString, params: dict[str, Any]) -> list[neo4j.Record]:
+        """One read as an auto-commit transaction in a READ session (one round trip; retried
+        like a managed transaction: graphmem.store.api.READ_RETRY_SECONDS)."""
+        delays = read_retry_delays()
+        while True:
+            try:
+                with self._driver.session(database=self.settings.database, default_access_mode=neo4j.READ_ACCESS,
+                                          bookmark_manager=self._bookmarks) as session:
+                    return list(session.run(text, params))
+            except DRIVER_ERRORS as e:
+                delay = next(delays, None) if retryable(e) else None
+                if delay is None:
+                    raise
+            time.sleep(delay)
 
     def _run(self, plan: ops.Plan[T]) -> T:
         run = PlanRun(plan)
