@@ -1,11 +1,14 @@
-"""Where an as-of read's time goes: the client's ``mem.as_of``, the same query
-(``cypher/as_of.cypher``) sent through the bare driver, a single ``MATCH`` over the same ``HOLDS``
-segments, and ``RETURN 1``, interleaved in rotating order on one tenant, p50 of each. A developer's
-tool beside ``graphmem bench graphiti`` (README, "graphmem ÷ Graphiti"), not part of the package.
+"""Where an as-of read's time goes: the client's ``mem.as_of``; the same query
+(``cypher/as_of.cypher``) sent through the bare driver the way graphmem sends its reads (an
+auto-commit transaction in a READ session); a single ``MATCH`` over the same ``HOLDS`` segments,
+sent the same way; ``RETURN 1`` the same way; and ``RETURN 1`` as a managed transaction
+(``execute_query``: a second round trip for its COMMIT). Interleaved in rotating order on one
+tenant, p50 of each. A developer's tool beside ``graphmem bench graphiti`` (README, "graphmem ÷
+Graphiti"), not part of the package.
 
     NEO4J_URI=… .venv/bin/python bench/asof_parts.py ~/TILP/data 60000 3000
 
-loads N facts into a fresh tenant, asks Q random as-of questions four ways, drops the tenant.
+loads N facts into a fresh tenant, asks Q random as-of questions five ways, drops the tenant.
 """
 
 from __future__ import annotations
@@ -49,7 +52,12 @@ def main(folder: str, n: int, asked: int) -> None:
         as_of = queries.get("as_of").text
 
         def bare(query: str, params: dict[str, Any]) -> Any:
-            return driver.execute_query(query, params, database_=mem.settings.database,
+            with driver.session(database=mem.settings.database, default_access_mode=neo4j.READ_ACCESS,
+                                bookmark_manager=bookmarks) as session:
+                return list(session.run(query, params))
+
+        def managed(query: str) -> Any:
+            return driver.execute_query(query, database_=mem.settings.database,
                                         routing_=neo4j.RoutingControl.READ, bookmark_manager_=bookmarks)
 
         ways: dict[str, Callable[[str, str, datetime], Any]] = {
@@ -59,12 +67,13 @@ def main(folder: str, n: int, asked: int) -> None:
             "one MATCH, bare driver": lambda s, r, t: bare(ONE_MATCH, {
                 "tenant": mem.tenant, "subject": s, "topic": r, "valid_at": t.isoformat()}),
             "RETURN 1, bare driver": lambda s, r, t: bare("RETURN 1", {}),
+            "RETURN 1, execute_query": lambda s, r, t: managed("RETURN 1"),
         }
         times: dict[str, list[float]] = {k: [] for k in ways}
         order = list(ways)
         for i in range(asked + 200):  # the first 200 rounds warm the plans up and are not counted
             s, r, t = ask()
-            for k in order[i % 4:] + order[:i % 4]:
+            for k in order[i % len(order):] + order[:i % len(order)]:
                 t0 = time.perf_counter()
                 ways[k](s, r, t)
                 if i >= 200:
