@@ -69,6 +69,18 @@ def neo4j_target():
 
 
 @pytest.fixture(scope="session")
+def cli_env(neo4j_target) -> dict[str, str]:
+    """The environment that points a ``graphmem`` subprocess at the test server."""
+    settings = neo4j_target.settings
+    env = dict(os.environ, NEO4J_URI=settings.uri)
+    if settings.password is not None:
+        env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
+    if settings.database:
+        env["NEO4J_DATABASE"] = settings.database
+    return env
+
+
+@pytest.fixture(scope="session")
 def driver(neo4j_target):
     import neo4j
 

@@ -6,7 +6,6 @@ data as it found them, are."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,15 +14,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXE = str(Path(sys.executable).parent / "graphmem")
-
-
-def _env(settings) -> dict[str, str]:
-    env = dict(os.environ, NEO4J_URI=settings.uri)
-    if settings.password is not None:
-        env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
-    if settings.database:
-        env["NEO4J_DATABASE"] = settings.database
-    return env
 
 
 def _schema_and_graphiti_nodes(driver, db) -> tuple[set[str], int]:
@@ -35,12 +25,12 @@ def _schema_and_graphiti_nodes(driver, db) -> tuple[set[str], int]:
 
 
 @pytest.mark.slow
-def test_bench_graphiti_on_the_sample(neo4j_target, driver, tmp_path):
+def test_bench_graphiti_on_the_sample(neo4j_target, cli_env, driver, tmp_path):
     db = neo4j_target.settings.database
     schema_before, _ = _schema_and_graphiti_nodes(driver, db)
     proc = subprocess.run([EXE, "bench", "graphiti", "--data", "tests/data/temporal-kg", "--facts", "600",
                            "--lookups", "40", "--out", str(tmp_path), "--json"], cwd=ROOT,
-                          capture_output=True, text=True, env=_env(neo4j_target.settings), timeout=900)
+                          capture_output=True, text=True, env=cli_env, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     d = json.loads(proc.stdout.strip().splitlines()[-1])
     assert json.loads((tmp_path / "graphiti-600.json").read_text()) == d
@@ -61,8 +51,8 @@ def test_bench_graphiti_on_the_sample(neo4j_target, driver, tmp_path):
     assert schema_after == schema_before and left == 0
 
 
-def test_bench_graphiti_refuses_more_facts_than_the_data_has(neo4j_target):
+def test_bench_graphiti_refuses_more_facts_than_the_data_has(cli_env):
     proc = subprocess.run([EXE, "bench", "graphiti", "--data", "tests/data/temporal-kg", "--facts", "100000"],
-                          cwd=ROOT, capture_output=True, text=True, env=_env(neo4j_target.settings), timeout=300)
+                          cwd=ROOT, capture_output=True, text=True, env=cli_env, timeout=300)
     assert proc.returncode == 1
     assert "--facts must be between 1 and the 7,836 distinct facts" in proc.stderr and "Traceback" not in proc.stderr

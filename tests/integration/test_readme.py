@@ -7,7 +7,6 @@ that runs never meet) and ``make``'s ``install`` step, which ``make test`` has a
 from __future__ import annotations
 
 import ast
-import os
 import re
 import shutil
 import subprocess
@@ -23,15 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def _env(settings) -> dict[str, str]:
-    env = dict(os.environ, NEO4J_URI=settings.uri)
-    if settings.password is not None:
-        env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
-    if settings.database:
-        env["NEO4J_DATABASE"] = settings.database
-    return env
-
-
 def test_the_readme_names_make_demo_and_make_test():
     assert "make demo" in README and "make test" in README
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
@@ -39,13 +29,13 @@ def test_the_readme_names_make_demo_and_make_test():
     assert "$(BIN)/graphmem demo --tenant $(DEMO_TENANT)" in demo and "DEMO_TENANT ?= demo" in makefile
 
 
-def test_make_demo_as_written(neo4j_target):
+def test_make_demo_as_written(neo4j_target, cli_env):
     make = shutil.which("make")
     assert make, "make is missing: apt-get install make"
     tenant = f"demo-{uuid.uuid4().hex[:8]}"
     proc = subprocess.run([make, "-s", "-o", "install", "demo", f"BIN={Path(sys.executable).parent}",
                            f"DEMO_TENANT={tenant}"], cwd=ROOT, capture_output=True, text=True,
-                          env=_env(neo4j_target.settings), timeout=600)
+                          env=cli_env, timeout=600)
     try:
         assert proc.returncode == 0, proc.stdout + proc.stderr
         out = proc.stdout
@@ -76,10 +66,10 @@ def _promised(block: str) -> list[tuple[str, object]]:
     return out
 
 
-def test_readme_python_runs_as_written(neo4j_target, monkeypatch):
+def test_readme_python_runs_as_written(neo4j_target, cli_env, monkeypatch):
     blocks = _python_blocks()
     assert len(blocks) == 3, "README's python blocks changed: keep this test in step"
-    for k, v in _env(neo4j_target.settings).items():
+    for k, v in cli_env.items():
         if k.startswith("NEO4J_"):
             monkeypatch.setenv(k, v)
     if not neo4j_target.settings.database:
