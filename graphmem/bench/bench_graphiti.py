@@ -27,10 +27,11 @@ b. **as-of**: for random (subject, relation, day) questions, five calls each, in
 
 Graphiti's vectors, and its search's query vector, come from graphmem's default embedder
 (wordllama, 256 dimensions); graphmem's as-of reads embed nothing. How Graphiti is driven (and
-what importing it does to the environment): graphmem.bench.graphiti_side. Community Neo4j has one user database, so both live in it:
-each side's writes pay for the other's indexes on ``:Entity`` (Graphiti's range and full-text
-indexes; graphmem's ``memory_text``). At the end the bench deletes Graphiti's nodes and drops the
-indexes Graphiti created, leaving the database's schema as it found it.
+what importing it does to the environment): graphmem.bench.graphiti_side. Community Neo4j has
+one user database, so both live in it: each side's writes pay for the other's indexes on
+``:Entity`` (Graphiti's range and full-text indexes; graphmem's ``memory_text``). At the end the
+bench deletes Graphiti's nodes and drops the indexes Graphiti created, leaving the database's
+schema as it found it.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ Log = Callable[[str], None]
 
 #: the goals issue #18 set for this comparison (ratios: graphmem ÷ Graphiti)
 GOALS = {"ingest_over_graphiti": ">= 2", "asof_over_graphiti_search": "<= 0.5", "asof_over_graphiti_cypher": "<= 1"}
+
 
 def _ingest(mem: GraphMem, g: GraphitiSide, group: str, facts: list[KGFact], call: int, chunk: int, batch: int,
             log: Log) -> dict[str, Any]:

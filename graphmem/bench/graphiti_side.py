@@ -76,9 +76,9 @@ class GraphitiSide:
         driver_mod = require("graphiti", "graphiti_core.driver.neo4j_driver")
         settings = store.settings
         user, password = settings.auth or (settings.user, None)
-        self.loop = asyncio.new_event_loop()
         records, _, _ = store._driver.execute_query(queries.get("bench/database_name").text,
                                                     database_=settings.database)
+        self.loop = asyncio.new_event_loop()
         self.driver = driver_mod.Neo4jDriver(settings.uri, user, password, database=records[0]["name"])
         self.embedder = _embedder(require("graphiti", "graphiti_core.embedder.client").EmbedderClient)
         # The LLM and reranker clients are required arguments but never called: nothing here

@@ -111,7 +111,7 @@ def bench_graphiti(store: Any, opts: Opts, facts: int = typer.Option(60_000, hel
                                                                                  "(at most the data's distinct facts)"),
                    data: Optional[List[Path]] = typer.Option(None, help="a temporal-KG folder or files (as for "
                                                                         "`graphmem bench`)"),
-                   lookups: int = typer.Option(1_000, help="as-of questions, each asked four ways"),
+                   lookups: int = typer.Option(1_000, help="as-of questions, each asked five ways"),
                    out: Path = typer.Option(Path("bench/results"), help="where graphiti-FACTS.json goes")) -> Any:
     """graphmem beside Graphiti (graphiti-core) on the same facts and server, in one run (a
     benchmark): ingest against Graphiti's LLM-free bulk save, and as-of against its hand-written
