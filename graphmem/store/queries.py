@@ -1,10 +1,10 @@
 """The registry of named Cypher queries: every ``.cypher`` file under ``cypher/``, loaded once.
 
 A query's name is its path without the extension (``as_of``, ``fact/create``). The text sent is
-the file without its whole-line ``//`` comments — the same statement an analyst pastes into Neo4j
-Browser, comments and all (:attr:`Query.text` says why they are dropped). Values only ever enter
-as ``$parameters``; :meth:`Query.check` refuses a call whose parameters
-differ from the file's, which catches a renamed parameter before Neo4j does.
+the file's name as a comment, then the file without its whole-line ``//`` comments: the same
+statement an analyst pastes into Neo4j Browser, comments and all (:attr:`Query.text` says why
+they are dropped). Values only ever enter as ``$parameters``; :meth:`Query.check` refuses a call
+whose parameters differ from the file's, which catches a renamed parameter before Neo4j does.
 """
 
 from __future__ import annotations
@@ -41,11 +41,13 @@ def _strip_comments(text: str) -> str:
 
 @dataclass(frozen=True)
 class Query:
-    """One ``.cypher`` file. ``text`` is what the driver sends: the file without the lines that are
-    only a comment. Neo4j reads the whole text of every query it is sent, cached plan or not, so
-    comments cost time on every call: ``RETURN 1`` after a 1,069-character comment line (as long as
-    ``as_of.cypher``'s comments) took 0.05–0.10 ms longer than without, two ways alternated on the
-    local server (docs/scaling.md, "What a read costs"). ``source`` is the file as written."""
+    """One ``.cypher`` file. ``text`` is what the driver sends: a first line naming the file
+    (``// cypher/as_of.cypher``, so ``SHOW TRANSACTIONS`` and the query log say which query runs),
+    then the file without the lines that are only a comment. The server handles every character
+    it is sent on every call, plan cached or not: ``RETURN 1`` after a 1,069-character comment line
+    (as long as ``as_of.cypher``'s comments) took 0.05–0.13 ms longer in two- and three-way
+    alternations, though not in ``bench/asof_parts.py``'s seven-way rotation (docs/scaling.md,
+    "What a read costs"). ``source`` is the file as written."""
 
     name: str
     text: LiteralString
@@ -84,7 +86,7 @@ def _load(name: str) -> Query:
         raise QueryError("no such named query", query=name)
     source = path.read_text(encoding="utf-8")
     text = _strip_comments(source)
-    return Query(name, _trusted(text), frozenset(_PARAM.findall(text)), source)
+    return Query(name, _trusted(f"// cypher/{name}.cypher\n{text}"), frozenset(_PARAM.findall(text)), source)
 
 
 def get(name: str) -> Query:
@@ -97,7 +99,7 @@ def names() -> list[str]:
 
 def schema_statements() -> list[LiteralString]:
     """schema.cypher split into statements (it is the one multi-statement file)."""
-    body = get("schema").text
+    body = _strip_comments(get("schema").source)
     return [_trusted(s.strip()) for s in body.split(";") if s.strip()]
 
 

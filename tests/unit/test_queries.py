@@ -85,13 +85,13 @@ def test_the_files_are_read_once_per_process():
 
 
 @pytest.mark.parametrize("name", queries.names())
-def test_the_text_sent_is_the_file_without_its_comment_lines(name):
-    """Neo4j reads every character it is sent: whole-line comments stay in the file (for people and
-    the Browser) and are not sent. Nothing else changes — the other lines, their order and the
-    parameters are the file's."""
+def test_the_text_sent_is_the_file_named_without_its_comment_lines(name):
+    """The server handles every character it is sent: whole-line comments stay in the file (for
+    people and the Browser) and are not sent; one first line names the file, for whoever reads
+    SHOW TRANSACTIONS or the query log. Nothing else changes — the other lines, their order and
+    the parameters are the file's."""
     q = queries.get(name)
     assert q.source == (queries.cypher_dir() / f"{name}.cypher").read_text(encoding="utf-8")
     kept = [line for line in q.source.splitlines() if not line.lstrip().startswith("//")]
-    assert q.text.splitlines() == kept
-    assert not any(line.lstrip().startswith("//") for line in q.text.splitlines())
+    assert q.text.splitlines() == [f"// cypher/{name}.cypher"] + kept
     assert q.params == set(re.findall(r"\$([A-Za-z_][A-Za-z0-9_]*)", q.text))
