@@ -164,13 +164,17 @@ def row(record: Any) -> dict[str, Any]:
     cost more Python time per context() than fitting the budget. Lists and maps of plain values
     (recall's neighbour lists, a slot's collected facts) are the driver's own new objects, so they
     are checked, not copied; only the other values — nodes, temporal values, or lists holding
-    them — take the exporter's path, so the result is the same."""
-    values = record.values()
-    if all(type(v) in _PLAIN for v in values):
-        return dict(zip(record.keys(), values))
-    out = {}
-    for k, v in zip(record.keys(), values):
-        out[k] = v if _plain(v) else record.data(k)[k]
+    them — take the exporter's path, so the result is the same.
+
+    The values are read as the tuple the driver's ``Record`` is (5.x and 6.x), not through its
+    ``values()``, a Python generator that checks each value for a failed hydration: 3.6 against
+    8.9 µs for an as-of row of 13 columns. A failed value is not plain, so it still goes to
+    ``data()``, which raises the driver's ``BrokenRecordError`` as before."""
+    values = tuple.__iter__(record) if isinstance(record, tuple) else iter(record.values())
+    out = dict(zip(record.keys(), values))
+    for k, v in out.items():
+        if type(v) not in _PLAIN and not _plain(v):
+            out[k] = record.data(k)[k]  # replaces a value, never adds a key: safe while iterating
     return out
 
 

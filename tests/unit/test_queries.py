@@ -71,6 +71,20 @@ def test_row_is_record_data_without_walking_plain_values():
         assert queries.row(record) == record.data()
 
 
+def test_row_raises_for_a_value_the_driver_could_not_hydrate():
+    """row() reads the record as a tuple; a value the driver failed to build still raises the
+    driver's own error, as record.data() does."""
+    from neo4j import Record
+    from neo4j._codec.hydration import BrokenHydrationObject
+    from neo4j.exceptions import BrokenRecordError
+
+    record = Record({"ok": "x", "bad": BrokenHydrationObject(ValueError("year 0 is out of range"), None)})
+    with pytest.raises(BrokenRecordError):
+        record.data()
+    with pytest.raises(BrokenRecordError):
+        queries.row(record)
+
+
 def test_schema_version_follows_the_statements():
     v = queries.schema_version()
     assert len(v) == 16 and v == queries.schema_version()
