@@ -52,7 +52,7 @@ class Query:
     name: str
     text: LiteralString
     params: frozenset[str]
-    source: str = ""
+    source: str
 
     def check(self, params: Mapping[str, Any]) -> None:
         given = set(params)
