@@ -30,6 +30,8 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from . import matmul
+
 __all__ = ["CHUNK", "MIN_TEXTS", "enabled", "pack", "parse_ahead", "parse_many", "shutdown", "unpack",
            "worker_cpu_seconds"]
 
@@ -78,7 +80,7 @@ def _serve(stdin: Any, stdout: Any) -> None:
         texts = _read(stdin)
         if texts is None:
             return
-        _write(stdout, [pack(d) for d in nlp.pipe(texts, batch_size=len(texts) or 1)])
+        _write(stdout, [pack(d) for d in matmul.pipe(nlp, texts, batch_size=len(texts) or 1)])
 
 
 def _write(stream: Any, obj: Any) -> None:
@@ -256,7 +258,7 @@ def parse_many(nlp: Any, texts: Sequence[str], local: Callable[[list[str]], list
     """Docs for ``texts`` in order: parsed by ``nlp`` here, and by the worker when there are many
     (continuing what :func:`parse_ahead` started for them, if it did)."""
     texts = list(texts)
-    here = local or (lambda chunk: list(nlp.pipe(chunk, batch_size=256)))
+    here = local or (lambda chunk: matmul.pipe(nlp, chunk, batch_size=256))
     job = _claim(texts)
     if job is None:
         if len(texts) < MIN_TEXTS or not enabled():
