@@ -8,6 +8,13 @@ process, the second took ~30% less CPU a turn (6.1 against 8.6 ms), with the sam
 speech, dependencies and entities on all 2,760 turns of the tuning conversations
 (``tests/unit/test_matmul.py`` holds them equal on graphmem's labelled sentences).
 
+Why blis is slower here: the blis inside the ``blis`` 1.3 wheel that thinc 8.3 requires selects its
+``generic`` sub-configuration on this machine (``BLIS_ARCH_DEBUG=1`` prints it; an AMD EPYC of CPU
+family 25, Zen 3), ~20 GFLOP/s on one core against OpenBLAS's 50–68 for the model's shapes. The
+parser's and entity recogniser's transition loops still call blis directly from spaCy's compiled
+code (thinc's ``CBlas``), which only a rebuild could change. On a CPU whose kernel blis does pick,
+the two should be closer; the annotations are the same either way.
+
 One thread, because OpenBLAS would otherwise spread a large product over every core: that cut the
 wall time of a parse alone, but cost more CPU in all (9.3 against 8.8 ms a turn), and a transcript
 import already keeps both cores busy (this process, the parse worker and the database). The limit
