@@ -97,14 +97,24 @@ def _trim_place(value: str) -> str:
 
 
 def language_of(text: str) -> str:
+    """'zh' when Han characters are at least a fifth of the letters, else 'en'. Without one Han
+    character that is 'en' whatever the letters, so the letters (a loop in Python, run on every
+    message of an import) are only counted when there is one."""
+    if _HAN_CHAR.search(text) is None:
+        return "en"
     cjk = len(_HAN_CHAR.findall(text))
     letters = sum(1 for c in text if c.isalpha())
     return "zh" if letters and cjk / letters >= 0.2 else "en"
 
 
 def is_text(text: str) -> bool:
+    """Text, not binary: under a tenth of its characters are control, surrogate, private-use or
+    unassigned (line breaks and tabs allowed). A printable string (``str.isprintable``, in C) has
+    none of them, so only the others are counted character by character."""
     if not text.strip():
         return False
+    if text.isprintable():
+        return True
     control = sum(1 for c in text if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c not in "\n\r\t")
     return control / len(text) < 0.1
 

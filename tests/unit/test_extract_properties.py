@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphmem.extract.base import _HAN_CHAR, is_text, language_of
 from graphmem.extract.personal import RELATION_TOPICS
 from graphmem.extract import RuleExtractor
 from graphmem.core.models import MessageEvent, parse_event
@@ -58,3 +59,25 @@ def test_the_same_statement_inside_a_trap_draws_nothing(s, trap):
     drawn = [e for e in EX.extract(msg(text)) if e["op"] in ("set", "revoke") and e["subject"] == "lin"
              and e["topic"] not in RELATION_TOPICS]  # "My wife said…" may tell that lin has a wife, nothing more
     assert drawn == [], (text, drawn)
+
+
+def _language_by_counting(text):
+    cjk = len(_HAN_CHAR.findall(text))
+    letters = sum(1 for c in text if c.isalpha())
+    return "zh" if letters and cjk / letters >= 0.2 else "en"
+
+
+def _is_text_by_counting(text):
+    import unicodedata
+    if not text.strip():
+        return False
+    control = sum(1 for c in text if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") and c not in "\n\r\t")
+    return control / len(text) < 0.1
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.one_of(st.characters(), st.sampled_from(list("ab 河湾路\n\t\x00\x07\ue000\u0378\xa0\u200b"))),
+               max_size=60))
+def test_the_shortcuts_of_language_of_and_is_text_give_what_counting_gives(text):
+    assert language_of(text) == _language_by_counting(text)
+    assert is_text(text) == _is_text_by_counting(text)
