@@ -2,8 +2,8 @@
 
 The layers of ``en_core_web_sm`` multiply matrices (the two token-to-vector encoders, the tagger's
 output, the parser's and entity recogniser's hidden layers) through thinc's ``Ops.gemm``, with
-the ops they were built with. On a CPU thinc's default ``NumpyOps`` hands that to blis. With ``use_blis=False`` it goes to
-numpy, whose wheels carry OpenBLAS. Parsing 800 LoCoMo turns, six alternating rounds in one
+the ops they were built with. On a CPU thinc's default ``NumpyOps`` hands that to blis; with
+``use_blis=False`` it goes to numpy, whose wheels carry OpenBLAS. Parsing 800 LoCoMo turns, six alternating rounds in one
 process, the second took ~30% less CPU a turn (6.1 against 8.6 ms), with the same tags, parts of
 speech, dependencies and entities on all 2,760 turns of the tuning conversations
 (``tests/unit/test_matmul.py`` holds them equal on graphmem's labelled sentences).
@@ -19,11 +19,16 @@ One thread, because OpenBLAS would otherwise spread a large product over every c
 wall time of a parse alone, but cost more CPU in all (9.3 against 8.8 ms a turn), and a transcript
 import already keeps both cores busy (this process, the parse worker and the database). The limit
 holds only while graphmem parses (:func:`pipe`, :func:`parse`; ~20 µs to set and restore) and
-is then put back, so numpy elsewhere in the caller's process keeps its own setting.
+is then put back, so numpy elsewhere in the caller's process keeps its own setting. Only on the
+main thread: the OpenBLAS in numpy's wheel (0.3.31 here) lowers its thread count when asked from
+any thread but ignores a raise asked from another one, so a limit set there could not be put
+back. A parse on another thread (a caller's worker thread) runs with numpy's own setting — the
+same annotations, at the CPU cost above. The parse worker process parses on its main thread.
 """
 
 from __future__ import annotations
 
+import threading
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Iterator, Sequence
 
@@ -41,6 +46,9 @@ def loading() -> AbstractContextManager[Any]:
 @contextmanager
 def _one_thread() -> Iterator[None]:
     global _controller
+    if threading.current_thread() is not threading.main_thread():
+        yield  # a limit set here could not be put back (the module's docstring)
+        return
     if _controller is None:
         from threadpoolctl import ThreadpoolController
         _controller = ThreadpoolController()  # inspects the BLAS libraries loaded, once

@@ -106,3 +106,18 @@ def test_the_callers_setting_comes_back_when_a_parse_fails():
     with pytest.raises(ValueError):
         matmul.parse(Broken(), "x")
     assert _blas_threads() == before
+
+
+
+def test_a_parse_on_another_thread_leaves_blas_alone():
+    """Off the main thread the caller's setting could not be put back (OpenBLAS ignores a raise
+    asked from another thread), so it is not touched there."""
+    import threading
+
+    before = _blas_threads()
+    nlp = _Recorder()
+    t = threading.Thread(target=lambda: matmul.pipe(nlp, ["a"], batch_size=8))
+    t.start()
+    t.join(10)
+    assert nlp.seen == [before]
+    assert _blas_threads() == before
