@@ -29,7 +29,7 @@ same annotations, at the CPU cost above. The parse worker process parses on its 
 from __future__ import annotations
 
 import threading
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, Iterator, Sequence
 
 __all__ = ["loading", "parse", "pipe"]
@@ -38,8 +38,12 @@ _controller: Any = None
 
 
 def loading() -> AbstractContextManager[Any]:
-    """Load a spaCy pipeline inside this: its layers keep the numpy ops they were built with."""
-    from thinc.api import use_ops
+    """Load a spaCy pipeline inside this: its layers keep the numpy ops they were built with. Only
+    in place of thinc's CPU default: ops the caller chose (a GPU's after ``spacy.require_gpu()``,
+    Apple's) are theirs to keep."""
+    from thinc.api import NumpyOps, get_current_ops, use_ops
+    if type(get_current_ops()) is not NumpyOps:
+        return nullcontext()
     return use_ops("numpy", use_blis=False)
 
 

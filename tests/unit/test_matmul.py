@@ -121,3 +121,23 @@ def test_a_parse_on_another_thread_leaves_blas_alone():
     t.join(10)
     assert nlp.seen == [before]
     assert _blas_threads() == before
+
+
+def test_ops_the_caller_chose_are_kept():
+    """Only thinc's CPU default is replaced: a GPU's or Apple's ops, set by the caller, stay."""
+    from thinc.api import NumpyOps, get_current_ops, set_current_ops, use_ops
+
+    class TheirOps(NumpyOps):
+        name = "theirs"
+
+    with use_ops("numpy"):
+        with matmul.loading():
+            assert type(get_current_ops()) is NumpyOps and get_current_ops().use_blis is False
+    theirs = TheirOps()
+    before = get_current_ops()
+    set_current_ops(theirs)
+    try:
+        with matmul.loading():
+            assert get_current_ops() is theirs
+    finally:
+        set_current_ops(before)
