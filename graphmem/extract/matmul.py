@@ -3,10 +3,10 @@
 The layers of ``en_core_web_sm`` multiply matrices (the two token-to-vector encoders, the tagger's
 output, the parser's and entity recogniser's hidden layers) through thinc's ``Ops.gemm``, with
 the ops they were built with. On a CPU thinc's default ``NumpyOps`` hands that to blis; with
-``use_blis=False`` it goes to numpy, whose wheels carry OpenBLAS. Parsing 800 LoCoMo turns, six alternating rounds in one
-process, the second took ~30% less CPU a turn (6.1 against 8.6 ms), with the same tags, parts of
-speech, dependencies and entities on all 2,760 turns of the tuning conversations
-(``tests/unit/test_matmul.py`` holds them equal on graphmem's labelled sentences).
+``use_blis=False`` it goes to numpy, whose wheels carry OpenBLAS. Parsing 800 LoCoMo turns, six
+alternating rounds in one process, the second took ~30% less CPU a turn (6.1 against 8.6 ms),
+with the same tags, parts of speech, dependencies and entities on all 2,760 turns of the tuning
+conversations (``tests/unit/test_matmul.py`` holds them equal on graphmem's labelled sentences).
 
 Why blis is slower here: the blis inside the ``blis`` 1.3 wheel that thinc 8.3 requires selects its
 ``generic`` sub-configuration on this machine (``BLIS_ARCH_DEBUG=1`` prints it; an AMD EPYC of CPU

