@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 from ..queries import Steps
 from .segments import Seg
@@ -23,11 +23,13 @@ Rows = list[dict[str, Any]]
 
 
 class Batch(NamedTuple):
-    """One batch write: the named query, its list parameter, and the rows (none: not run)."""
+    """One batch write: the named query, its list parameter, the rows (none: not run), and any
+    other parameters the query takes."""
 
     query: str
     param: str
     rows: Rows
+    extra: Mapping[str, Any] = {}
 
 
 @dataclass
@@ -106,7 +108,7 @@ class WriteBuffer:
             Batch("write/sources", "sources", self.sources),
             Batch("write/topics", "topics", [{"name": n, "cardinality": c, "ttl_seconds": ttl}
                                              for n, (c, ttl) in self.topics.items()]),
-            Batch("write/facts", "facts", [{**f, "segments": own.get(f["uid"], [])} for f in self.facts]),
+            self._facts_batch(own),
             Batch("write/marks", "marks", self.marks),
             Batch("write/expire", "marks", self.expired),
             Batch("write/source_marks", "marks", self.source_marks),
@@ -116,6 +118,15 @@ class WriteBuffer:
             Batch("write/add_segments", "segments", other),
             Batch("write/supersedes", "pairs", self.supersedes),
         ]
+
+    def _facts_batch(self, own: dict[str, Rows]) -> Batch:
+        """write/facts: each new fact with the segments it opens, and the batch's topics once
+        (``topic_names``, each row naming its own by ``topic_index``), so the query merges a
+        few dozen topics a batch instead of one a fact."""
+        names = list(dict.fromkeys(f["topic"] for f in self.facts))
+        index = {name: i for i, name in enumerate(names)}
+        rows = [{**f, "segments": own.get(f["uid"], []), "topic_index": index[f["topic"]]} for f in self.facts]
+        return Batch("write/facts", "facts", rows, {"topic_names": names})
 
     def flush(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
         """Write everything, then the ledger entries (``append``, chained onto ``head``) or, for a
@@ -136,7 +147,7 @@ class WriteBuffer:
         """The writes of :meth:`flush`, the ledger entries sealed already onto ``head``."""
         for batch in self._batches():
             if batch.rows:
-                yield from query(batch.query, **{batch.param: batch.rows})
+                yield from query(batch.query, **{batch.param: batch.rows}, **batch.extra)
         if append and self.events:
             yield from query("write/events", events=self.events, seq=head.seq, last_recorded_at=head.last,
                              last_hash=head.last_hash)  # links each event to its facts as well
