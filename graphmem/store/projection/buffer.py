@@ -144,7 +144,9 @@ class WriteBuffer:
         return replace(head)
 
     def write(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
-        """The writes of :meth:`flush`, the ledger entries sealed already onto ``head``."""
+        """The writes of :meth:`flush`, the ledger entries sealed already onto ``head``. None of
+        them reads what a write returns, so a batch sealed ahead of its transaction builds them
+        all before it begins (:class:`.unit_of_work.Sealed`); keep it so."""
         for batch in self._batches():
             if batch.rows:
                 yield from query(batch.query, **{batch.param: batch.rows}, **batch.extra)

@@ -84,23 +84,46 @@ def tenant_query(tenant: str, name: str, /, **params: Any) -> Steps[list[dict[st
 
 class Sealed:
     """A unit of work's writes, sealed ahead of their transaction: the ledger head they were
-    applied after (``start``: seq, last hash, whether summaries exist) and the head they leave."""
+    applied after (``start``: seq, last hash, whether summaries exist), the head they leave, and
+    the writes themselves as the calls the transaction will send.
+
+    The calls are built here, ahead, while the batch behind commits, not inside the transaction:
+    there every millisecond the client spends building rows and putting their times on the wire is
+    a millisecond the server waits between two queries. A profile of a bulk load (py-spy) had the
+    transaction's thread doing that for ~16 % of its time, the rest waiting on the server. The
+    writes never read what a write returns (:meth:`WriteBuffer.write`), so they are the same
+    calls whenever they are built."""
 
     def __init__(self, tenant: str, start: tuple[int, str | None, bool], buffer: WriteBuffer,
                  head: LedgerHead) -> None:
         self.tenant, self.start, self.buffer, self.head = tenant, start, buffer, head
+        self.calls = _calls(buffer.write(self.query, head, append=True))
 
     def query(self, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
         return (yield from tenant_query(self.tenant, name, **params))
 
     def commit(self) -> Steps[bool]:
         """In the transaction: lock the ledger head and, if it is still the one the events were
-        applied after, write them; False (nothing written) if another writer came between."""
+        applied after, send the writes; False (nothing written) if another writer came between."""
         head = (yield from self.query("ledger/lock", token=uuid.uuid4().hex))[0]
         if LedgerHead.from_row(head).key() != self.start:
             return False
-        yield from self.buffer.write(self.query, self.head, append=True)
+        for call in self.calls:
+            yield call
         return True
+
+
+def _calls(writes: Steps[None]) -> list[Call]:
+    """The calls a run of writes yields, gathered without running them (each is answered with no
+    rows: a write's rows are never read)."""
+    calls: list[Call] = []
+    try:
+        call = next(writes)
+        while True:
+            calls.append(call)
+            call = writes.send([])
+    except StopIteration:
+        return calls
 
 
 class UnitOfWork:
