@@ -25,8 +25,9 @@ CREATE (f:Fact {tenant: $tenant, uid: p.uid, seq: p.seq, kind: p.kind, subject: 
                 env: p.env, value: p.value, is_entity: p.is_entity, valid_from: vf,
                 valid_to: vt, recorded_at: rec, authority: p.authority,
                 session: p.session, status: p.status, confidence: p.confidence, ref: p.ref,
-                author: p.author, said_at: CASE p.said_at WHEN p.recorded_at THEN rec ELSE datetime(p.said_at) END, quoted: p.quoted, source: p.source,
-                evidence: p.evidence, expires_at: datetime(p.expires_at)})
+                author: p.author,
+                said_at: CASE p.said_at WHEN p.recorded_at THEN rec ELSE datetime(p.said_at) END,
+                quoted: p.quoted, source: p.source, evidence: p.evidence, expires_at: datetime(p.expires_at)})
 CREATE (e)-[:HAS_FACT {valid_from: vf, valid_to: vt, recorded_at: rec}]->(f)
 CREATE (f)-[:ABOUT]->(t)
 WITH e, f, p, vf, vt, rec
