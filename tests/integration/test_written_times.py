@@ -7,22 +7,12 @@ by a later value in the same batch)."""
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime, timedelta
 
 import pytest
 
-from graphmem import GraphMem
 from graphmem.store import client
 from test_pipeline import T0, workload
-
-
-@pytest.fixture
-def mem(neo4j_target, driver):
-    made = GraphMem(neo4j_target.settings, tenant=f"test-{uuid.uuid4().hex[:10]}", driver=driver,
-                    clock=lambda: T0 + timedelta(days=400), install_schema=False)
-    yield made
-    made.drop_tenant()
 
 
 def _time(text: str | None) -> datetime | None:
@@ -30,7 +20,7 @@ def _time(text: str | None) -> datetime | None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_write_facts_stores_the_times_and_topics_it_was_sent(mem, driver, monkeypatch, seed):
+def test_write_facts_stores_the_times_and_topics_it_was_sent(store, driver, monkeypatch, seed):
     sent: list[dict] = []
     real = client.check_call
 
@@ -50,16 +40,16 @@ def test_write_facts_stores_the_times_and_topics_it_was_sent(mem, driver, monkey
          "valid_to": "2025-12-01T00:00:00+00:00", "recorded_at": at, "id": "b2"},
         {"op": "set", "subject": "acme", "topic": "port", "value": "p2", "valid_from": "2025-06-01T00:00:00+00:00",
          "valid_to": "2025-09-01T00:00:00+00:00", "recorded_at": at, "id": "b3"}]
-    mem.apply_bulk(workload(seed) + bounded, batch_size=7)
+    store.apply_bulk(workload(seed) + bounded, batch_size=7)
     assert sent
 
     facts, _, _ = driver.execute_query(
         "MATCH (f:Fact {tenant: $t})-[:ABOUT]->(topic:Topic) RETURN f.uid AS uid, f.valid_from AS vf, "
         "f.valid_to AS vt, f.recorded_at AS rec, f.said_at AS said, f.expires_at AS exp, topic.name AS topic",
-        t=mem.tenant)
+        t=store.tenant)
     segments, _, _ = driver.execute_query(
         "MATCH (:Entity {tenant: $t})-[h:HOLDS]->(:Fact) RETURN h.seg AS seg, h.valid_from AS vf, "
-        "h.valid_to AS vt, h.recorded_at AS rec, h.expires_at AS exp", t=mem.tenant)
+        "h.valid_to AS vt, h.recorded_at AS rec, h.expires_at AS exp", t=store.tenant)
     stored = {r["uid"]: r for r in facts}
     held = {r["seg"]: r for r in segments}
     said_apart = cut_short = same_end = 0

@@ -84,8 +84,8 @@ def tenant_query(tenant: str, name: str, /, **params: Any) -> Steps[list[dict[st
 
 class Sealed:
     """A unit of work's writes, sealed ahead of their transaction: the ledger head they were
-    applied after (``start``: seq, last hash, whether summaries exist), the head they leave, and
-    the writes themselves as the calls the transaction will send.
+    applied after (``start``: seq, last hash, whether summaries exist) and the writes, chained
+    onto the head they leave, as the calls the transaction will send.
 
     The calls are built here, ahead, while the batch behind commits, not inside the transaction:
     there every millisecond the client spends building rows and putting their times on the wire is
@@ -96,7 +96,7 @@ class Sealed:
 
     def __init__(self, tenant: str, start: tuple[int, str | None, bool], buffer: WriteBuffer,
                  head: LedgerHead) -> None:
-        self.tenant, self.start, self.buffer, self.head = tenant, start, buffer, head
+        self.tenant, self.start = tenant, start
         self.calls = _calls(buffer.write(self.query, head, append=True))
 
     def query(self, name: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:
