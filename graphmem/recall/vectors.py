@@ -13,11 +13,18 @@ from ..core.errors import ConfigurationError
 from ..store.ops import Plan, Tx, run_query
 from ..store.queries import Call, Steps
 
-__all__ = ["FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embed_pending", "ensure_vector_index", "task_vector", "vector_k",
-           "vector_leg"]
+__all__ = ["CATCH_UP", "EMBED_PAGE", "FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embed_pending", "ensure_vector_index",
+           "task_vector", "vector_k", "vector_leg"]
 
 MAX_VECTOR_HITS = 100
 FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in multiples of its limit
+# Embeddings written a transaction. Each write transaction leaves at least one Lucene segment in a
+# vector index, Neo4j 5 merges a vector index's segments only 50 of a size at a time, and every
+# search visits every segment: the same 161,039 vectors written 1,000 a transaction left 24 + 62
+# segments and a k=40 search took ~13 ms; written 10,000 a transaction, 6 + 10 segments and
+# 4.6-5.2 ms (docs/recall.md, "How the vectors are written").
+EMBED_PAGE = 10_000
+CATCH_UP = 5_000  # the most a context() embeds before it searches, in one transaction
 
 
 def _text(row: dict[str, Any]) -> str:
@@ -48,20 +55,30 @@ def _create_index(call: Call) -> Steps[None]:
     yield call
 
 
-def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int = 1,
+def embed_pending(tenant: str, embedder: Any, *, limit: int = EMBED_PAGE, rounds: int = 1,
                   settle_to: int | None = None) -> Plan[int]:
-    """Embed the facts and sources written since the embeddings were last brought up to date.
+    """Embed the facts and sources written since the embeddings were last brought up to date, at
+    most ``rounds`` pages of ``limit``, a page a transaction (:data:`EMBED_PAGE`: why pages are
+    large); how many were embedded.
 
     ``settle_to``: a ledger head read *before* this call. When the pages run out, every event up to
     it has been looked at, so the state may claim it even when its last events wrote nothing to
     embed (a confirm, an expiry) — otherwise each context() would look again for nothing."""
-    done = 0
+    done, _ = yield from _embed_pages(tenant, embedder, limit, rounds, settle_to)
+    return done
+
+
+def _embed_pages(tenant: str, embedder: Any, limit: int, rounds: int,
+                 settle_to: int | None) -> Plan[tuple[int, bool]]:
+    """:func:`embed_pending`, and whether its last page was full (more may be pending)."""
+    done, full = 0, False
     for _ in range(rounds):
         rows = yield from run_query("recall/embed_pending", tenant, limit=limit)
         if rows and rows[0]["embedder"] not in (None, embedder.name):
             raise ConfigurationError(f"tenant {tenant!r} was embedded with {rows[0]['embedder']!r}, not "
                                      f"{embedder.name!r}: rebuild the tenant to switch embedders")
         if not rows:
+            full = False
             if settle_to:
                 yield Tx(lambda: run_query("recall/embed_write", tenant, facts=[], sources=[], seq=settle_to,
                                        embedder=embedder.name), "recall/embed_write")
@@ -78,9 +95,10 @@ def embed_pending(tenant: str, embedder: Any, *, limit: int = 1000, rounds: int 
         yield Tx(lambda: run_query("recall/embed_write", tenant, facts=facts, sources=sources, seq=covered,
                                embedder=embedder.name), "recall/embed_write")
         done += len(rows) if covered >= last else sum(1 for r in rows if r["seq"] < last)
-        if len(rows) < limit:
+        full = len(rows) >= limit
+        if not full:
             break
-    return done
+    return done, full
 
 
 def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None) -> int:
@@ -119,9 +137,8 @@ def task_vector(tenant: str, task: str, embedder: Any, notes: list[str],
     if state["embedded"] is None or state["embedded"] < state["head"]:
         if state["embedded"] is None:
             yield from ensure_vector_index(tenant, embedder.dimensions)
-        rounds, page = 5, 1000
-        done = yield from embed_pending(tenant, embedder, limit=page, rounds=rounds, settle_to=state["head"])
-        if done >= (rounds - 1) * page and (yield from run_query("recall/embed_pending", tenant, limit=1)):
+        _, full = yield from _embed_pages(tenant, embedder, CATCH_UP, 1, state["head"])
+        if full and (yield from run_query("recall/embed_pending", tenant, limit=1)):
             notes.append("the vector index is still catching up with recent facts (embed_pending)")
     vector: list[float] = embedder.embed([task])[0]
     return vector

@@ -624,8 +624,10 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         """
         return self._run(surface.apply_user_page(self, subject, text, actor=actor))
 
-    def embed_pending(self, *, limit: int = 1000) -> int:
-        """Bring the fact embeddings up to the ledger (the vector leg); returns how many were embedded.
+    def embed_pending(self, *, limit: int = 10000) -> int:
+        """Bring the fact and source embeddings up to the ledger (the vector legs), ``limit`` a
+        transaction; returns how many were embedded. Large transactions leave fewer segments in the
+        vector indexes, and each search visits them all (graphmem.recall.vectors.EMBED_PAGE).
 
         >>> GraphMem(tenant="acme", embedder=HashingEmbedder()).embed_pending()
         """
@@ -1376,8 +1378,10 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         """
         return await self._run_async(surface.apply_user_page(self, subject, text, actor=actor))
 
-    async def embed_pending(self, *, limit: int = 1000) -> int:
-        """Bring the fact embeddings up to the ledger (the vector leg); returns how many were embedded.
+    async def embed_pending(self, *, limit: int = 10000) -> int:
+        """Bring the fact and source embeddings up to the ledger (the vector legs), ``limit`` a
+        transaction; returns how many were embedded. Large transactions leave fewer segments in the
+        vector indexes, and each search visits them all (graphmem.recall.vectors.EMBED_PAGE).
 
         >>> GraphMem(tenant="acme", embedder=HashingEmbedder()).embed_pending()
         """

@@ -123,7 +123,7 @@ def sweep(store: Any, opts: Opts) -> None:
 
 
 @cmds("embed-pending")
-def embed_pending(store: Any, opts: Opts, limit: int = typer.Option(1000, help="at most this many facts")) -> Any:
+def embed_pending(store: Any, opts: Opts, limit: int = typer.Option(10_000, help="embeddings written a transaction")) -> Any:
     """Bring the fact embeddings of recall's vector leg up to the ledger (needs GRAPHMEM_EMBEDDER).
 
     Example: GRAPHMEM_EMBEDDER=hashing graphmem embed-pending -t acme

@@ -72,8 +72,10 @@ def apply_user_page(mem: StoreApi, subject: str, text: str, *,
     return apply_page(mem.tenant, mem._clock(), mem._clock, mem._extract, subject, text, actor or mem.actor)
 
 
-def embed_pending(mem: StoreApi, *, limit: int = 1000) -> Plan[int]:
-    """Bring the fact embeddings up to the ledger (the vector leg); returns how many were embedded.
+def embed_pending(mem: StoreApi, *, limit: int = 10_000) -> Plan[int]:
+    """Bring the fact and source embeddings up to the ledger (the vector legs), ``limit`` a
+    transaction; returns how many were embedded. Large transactions leave fewer segments in the
+    vector indexes, and each search visits them all (graphmem.recall.vectors.EMBED_PAGE).
 
     >>> GraphMem(tenant="acme", embedder=HashingEmbedder()).embed_pending()
     """
