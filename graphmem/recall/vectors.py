@@ -18,8 +18,8 @@ __all__ = ["CATCH_UP", "EMBED_PAGE", "FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embe
 
 MAX_VECTOR_HITS = 100
 FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in multiples of its limit
-# Embeddings written a transaction. Each write transaction leaves at least one Lucene segment in a
-# vector index, Neo4j 5 merges a vector index's segments only 50 of a size at a time, and every
+# Embeddings written a transaction. A write transaction of many vectors leaves a Lucene segment in
+# a vector index, Neo4j 5 merges a vector index's segments only 50 of a size at a time, and every
 # search visits every segment: the same 161,039 vectors written 1,000 a transaction left 24 + 62
 # segments and a k=40 search took ~13 ms; written 10,000 a transaction, 6 + 10 segments and
 # 4.6-5.2 ms (docs/recall.md, "How the vectors are written").
