@@ -6,7 +6,10 @@ beside ``bench/asof_parts.py`` (docs/recall.md, "How the vectors are written"), 
 package. It drops and re-creates the two vector indexes and every vector of the tenant: run it
 on a bench database only.
 
-    NEO4J_URI=… .venv/bin/python bench/vector_pages.py bench-4a2287-r0 1000,10000 [DB_FOLDER]
+    NEO4J_URI=… .venv/bin/python bench/vector_pages.py bench-4a2287-r0 1000,10000 [DB_FOLDER [N]]
+
+With N, it then adds N one-line messages to the tenant one at a time, each embedded on its own and
+followed by a search (what an agent's conversation does), and times the searches again.
 """
 
 from __future__ import annotations
@@ -81,6 +84,15 @@ def main() -> None:
         took = time.perf_counter() - t0
         p50 = searches(driver, mem, tenant)
         print(f"{page:>7,} a transaction: {embedded:,} vectors in {took:.1f} s; segments {segments(driver, folder)}; "
+              + "; ".join(f"{name} p50 {ms:.2f} ms" for name, ms in p50.items()))
+    if len(sys.argv) > 4:
+        for i in range(int(sys.argv[4])):
+            mem.add_source(f"vector-pages-{i}", kind="message", at="2026-06-01T00:00:00Z", author="ann",
+                           text=f"note {i} about the weekend trip")
+            mem.embed_pending()
+            driver.execute_query(SEARCHES["source k40"], v=mem.embedder.embed(["weekend"])[0], t=tenant)
+        p50 = searches(driver, mem, tenant)
+        print(f"then {sys.argv[4]} one-vector writes: segments {segments(driver, folder)}; "
               + "; ".join(f"{name} p50 {ms:.2f} ms" for name, ms in p50.items()))
     driver.close()
 
