@@ -71,6 +71,10 @@ def searches(driver: neo4j.Driver, mem: GraphMem, tenant: str, rounds: int = 100
     return {name: statistics.median(ms) for name, ms in times.items()}
 
 
+def report(p50: dict[str, float]) -> str:
+    return "; ".join(f"{name} p50 {ms:.2f} ms" for name, ms in p50.items())
+
+
 def main() -> None:
     tenant, pages = sys.argv[1], [int(p) for p in sys.argv[2].split(",")]
     folder = Path(sys.argv[3]) if len(sys.argv) > 3 else None
@@ -84,16 +88,15 @@ def main() -> None:
         took = time.perf_counter() - t0
         p50 = searches(driver, mem, tenant)
         print(f"{page:>7,} a transaction: {embedded:,} vectors in {took:.1f} s; segments {segments(driver, folder)}; "
-              + "; ".join(f"{name} p50 {ms:.2f} ms" for name, ms in p50.items()))
+              + report(p50))
     if len(sys.argv) > 4:
         for i in range(int(sys.argv[4])):
             mem.add_source(f"vector-pages-{i}", kind="message", at="2026-06-01T00:00:00Z", author="ann",
                            text=f"note {i} about the weekend trip")
             mem.embed_pending()
             driver.execute_query(SEARCHES["source k40"], v=mem.embedder.embed(["weekend"])[0], t=tenant)
-        p50 = searches(driver, mem, tenant)
         print(f"then {sys.argv[4]} one-vector writes: segments {segments(driver, folder)}; "
-              + "; ".join(f"{name} p50 {ms:.2f} ms" for name, ms in p50.items()))
+              + report(searches(driver, mem, tenant)))
     driver.close()
 
 

@@ -74,11 +74,11 @@ def _embed_pages(tenant: str, embedder: Any, limit: int, rounds: int,
     done, full = 0, False
     for _ in range(rounds):
         rows = yield from run_query("recall/embed_pending", tenant, limit=limit)
+        full = len(rows) >= limit
         if rows and rows[0]["embedder"] not in (None, embedder.name):
             raise ConfigurationError(f"tenant {tenant!r} was embedded with {rows[0]['embedder']!r}, not "
                                      f"{embedder.name!r}: rebuild the tenant to switch embedders")
         if not rows:
-            full = False
             if settle_to:
                 yield Tx(lambda: run_query("recall/embed_write", tenant, facts=[], sources=[], seq=settle_to,
                                        embedder=embedder.name), "recall/embed_write")
@@ -89,13 +89,12 @@ def _embed_pages(tenant: str, embedder: Any, limit: int, rounds: int,
         # One event can write several facts (a message): when the page is full, its last sequence
         # number may be incomplete, so the state only claims the one before (its rows come again).
         last = rows[-1]["seq"]
-        covered = last if len(rows) < limit or rows[0]["seq"] == last else last - 1
-        if len(rows) < limit and settle_to:
+        covered = last if not full or rows[0]["seq"] == last else last - 1
+        if not full and settle_to:
             covered = max(covered, settle_to)
         yield Tx(lambda: run_query("recall/embed_write", tenant, facts=facts, sources=sources, seq=covered,
                                embedder=embedder.name), "recall/embed_write")
         done += len(rows) if covered >= last else sum(1 for r in rows if r["seq"] < last)
-        full = len(rows) >= limit
         if not full:
             break
     return done, full

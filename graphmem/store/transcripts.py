@@ -50,9 +50,9 @@ def ingest_bulk(tenant: str, messages: Iterable[dict[str, Any]], clock: Callable
             raise ValidationError(f"message {i}: {e}") from e
     results = yield from apply_bulk(tenant, events, clock, expand, batch_size, progress, actor, prepare)
     if embedder is not None:
-        from ..recall.vectors import EMBED_PAGE, embed_pending, ensure_vector_index
+        from ..recall.vectors import embed_pending, ensure_vector_index
         yield from ensure_vector_index(tenant, embedder.dimensions)
-        yield from embed_pending(tenant, embedder, limit=EMBED_PAGE, rounds=1_000_000)
+        yield from embed_pending(tenant, embedder, rounds=1_000_000)  # pages of EMBED_PAGE
     return results
 
 
