@@ -19,6 +19,9 @@ WITH valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality
 // (an expired value, or the one that resumed after it).
 CALL (valid_at, known_at) {
   OPTIONAL MATCH (x:Fact {tenant: $tenant, subject: $subject, topic: $topic, env: $env})
+  // The slot's own facts, always: planned from index statistics, the lookup could scan every
+  // tenant's expiring facts while that index still looked empty (docs/scaling.md).
+  USING INDEX x:Fact(tenant, subject, topic, env)
   WHERE x.kind = 'set' AND x.expires_at <= known_at AND x.recorded_at <= known_at
     AND x.valid_from <= valid_at AND (x.valid_to IS NULL OR valid_at < x.valid_to)
     AND (x.retracted_at IS NULL OR x.retracted_at > x.expires_at)

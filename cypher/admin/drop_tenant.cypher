@@ -14,9 +14,9 @@ CALL () {
   UNION
   MATCH (n:EmbeddingState {tenant: $tenant}) RETURN n LIMIT $batch
   UNION
-  MATCH (n:WorkingItem {tenant: $tenant}) RETURN n LIMIT $batch
+  MATCH (n:WorkingItem {tenant: $tenant}) WHERE n.session IS NOT NULL AND n.uid IS NOT NULL RETURN n LIMIT $batch
   UNION
-  MATCH (n:WorkingSession {tenant: $tenant}) RETURN n LIMIT $batch
+  MATCH (n:WorkingSession {tenant: $tenant}) WHERE n.session IS NOT NULL RETURN n LIMIT $batch
   UNION
   // playbooks: written beside their ledger events, not replayed from them (a rebuild keeps them)
   MATCH (n:Outcome {tenant: $tenant}) WHERE n.uid IS NOT NULL RETURN n LIMIT $batch

@@ -3,6 +3,7 @@
 // the subject), a tool result whose source is erased, or an item the end gate turned into an erased
 // source (`keys`: the session and item ids read back from those sources).
 MATCH (w:WorkingItem {tenant: $tenant})
-WHERE ($subject IS NOT NULL AND (w.author = $subject OR w.claim IS NOT NULL)) OR w.source IN $sources
-   OR any(k IN $keys WHERE k.session = w.session AND k.uid = w.uid)
+WHERE w.session IS NOT NULL AND w.uid IS NOT NULL
+  AND (($subject IS NOT NULL AND (w.author = $subject OR w.claim IS NOT NULL)) OR w.source IN $sources
+       OR any(k IN $keys WHERE k.session = w.session AND k.uid = w.uid))
 RETURN w.session AS session, w.uid AS uid, w.author AS author, w.claim AS claim, w.source AS source
