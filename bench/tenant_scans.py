@@ -2,8 +2,10 @@
 each query as the working tree has it, and as an earlier commit had it, timed in alternation.
 A developer's tool beside ``bench/asof_parts.py`` (docs/scaling.md, "Many tenants in one
 database"), not part of the package. It writes a 20-fact tenant of its own (``scan-cost-small``)
-into the database it is given; run it beside a kept ``graphmem bench --keep`` run's tenants.
+into the database it is given, and drops it at the end. On an empty database there is nothing to
+scan and so no difference: first keep a bench run's tenants.
 
+    .venv/bin/graphmem bench --data ~/TILP/data --facts 100000 --keep
     NEO4J_URI=… .venv/bin/python bench/tenant_scans.py 78da604 [ROUNDS]
 """
 
@@ -33,15 +35,17 @@ QUERIES = {
 
 
 def text_at(commit: str, name: str) -> str:
-    """The query as graphmem sent it at ``commit`` (comment lines dropped, as queries.Query does)."""
+    """The query as graphmem sent it at ``commit``: a line naming the file, then the file without
+    its comment lines (what ``queries.Query.text`` is)."""
     root = Path(__file__).resolve().parent.parent
     source = subprocess.run(["git", "-C", str(root), "show", f"{commit}:cypher/{name}.cypher"],
                             capture_output=True, text=True, check=True).stdout
-    return "\n".join(line for line in source.splitlines() if not line.lstrip().startswith("//"))
+    kept = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
+    return "\n".join([f"// cypher/{name}.cypher", *kept])
 
 
-def timed(driver: neo4j.Driver, text: str, params: dict) -> float:
-    with driver.session(database=Settings.from_env().database, default_access_mode=neo4j.READ_ACCESS) as s:
+def timed(driver: neo4j.Driver, database: str | None, text: str, params: dict) -> float:
+    with driver.session(database=database, default_access_mode=neo4j.READ_ACCESS) as s:
         t0 = time.perf_counter()
         s.run(text, params).consume()
         return (time.perf_counter() - t0) * 1000
@@ -63,10 +67,11 @@ def main(commit: str, rounds: int) -> None:
         times: dict[str, list[float]] = {k: [] for k in texts}
         for _ in range(rounds + 1):
             for k, text in texts.items():
-                times[k].append(timed(driver, text, params))
+                times[k].append(timed(driver, settings.database, text, params))
         before, now = (statistics.median(times[k][1:]) for k in texts)
         print(f"{name:28s} at {commit}: {before:8.2f} ms   now: {now:6.2f} ms")
     driver.close()
+    mem.drop_tenant()
     mem.close()
 
 
