@@ -40,8 +40,7 @@ def text_at(commit: str, name: str) -> str:
     root = Path(__file__).resolve().parent.parent
     source = subprocess.run(["git", "-C", str(root), "show", f"{commit}:cypher/{name}.cypher"],
                             capture_output=True, text=True, check=True).stdout
-    kept = [line for line in source.splitlines() if not line.lstrip().startswith("//")]
-    return "\n".join([f"// cypher/{name}.cypher", *kept])
+    return f"// cypher/{name}.cypher\n{queries._strip_comments(source)}"
 
 
 def timed(driver: neo4j.Driver, database: str | None, text: str, params: dict) -> float:
