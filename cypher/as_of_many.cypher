@@ -10,8 +10,11 @@ WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 UNWIND range(0, size($slots) - 1) AS i
 WITH i, $slots[i] AS slot, valid_at, known_at
 OPTIONAL MATCH (t:Topic {tenant: $tenant, name: slot.topic})
-WITH i, slot, valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality
-CALL (slot, valid_at, known_at) {
+WITH i, slot, valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality,
+     coalesce(t.expiring, true) AS expiring
+// Expired values only where the topic has facts that can expire (as_of.cypher says why).
+CALL (slot, valid_at, known_at, expiring) {
+  WITH slot, valid_at, known_at WHERE expiring
   OPTIONAL MATCH (x:Fact {tenant: $tenant, subject: slot.subject, topic: slot.topic, env: slot.env})
   // The slot's own facts, always: planned from index statistics, the lookup could scan every
   // tenant's expiring facts while that index still looked empty (docs/scaling.md).

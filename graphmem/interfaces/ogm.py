@@ -87,7 +87,7 @@ Entity = _node("Entity", "A person, project, place or service, inside one tenant
                related=("Entity", "RELATED", Interval))
 
 Topic = _node("Topic", "The matter a fact is about (home_address, deploy.port…), with its cardinality.",
-              "tenant! name! cardinality(one|many) ttl_seconds:int")
+              "tenant! name! cardinality(one|many) ttl_seconds:int expiring:bool")
 
 Source = _node("Source", "Where a fact came from: a message, email, tool result, document or import.",
                "tenant! uid! kind at:time text author recorded_at:time expires_at:time seq:int session about "

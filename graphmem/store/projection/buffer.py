@@ -122,11 +122,13 @@ class WriteBuffer:
     def _facts_batch(self, own: dict[str, Rows]) -> Batch:
         """write/facts: each new fact with the segments it opens, and the batch's topics once
         (``topic_names``, each row naming its own by ``topic_index``), so the query merges a
-        few dozen topics a batch instead of one a fact."""
+        few dozen topics a batch instead of one a fact; ``expiring_topics``, those of them with a fact
+        that can expire, which the query marks so that as_of skips the expiry lookup elsewhere."""
         names = list(dict.fromkeys(f["topic"] for f in self.facts))
         index = {name: i for i, name in enumerate(names)}
         rows = [{**f, "segments": own.get(f["uid"], []), "topic_index": index[f["topic"]]} for f in self.facts]
-        return Batch("write/facts", "facts", rows, {"topic_names": names})
+        expiring = sorted({f["topic"] for f in self.facts if f["expires_at"] is not None})  # as_of reads it
+        return Batch("write/facts", "facts", rows, {"topic_names": names, "expiring_topics": expiring})
 
     def flush(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
         """Write everything, then the ledger entries (``append``, chained onto ``head``) or, for a

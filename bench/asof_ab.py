@@ -1,0 +1,92 @@
+"""An as-of read before and after a change to ``cypher/as_of.cypher``: the file as an earlier
+commit had it against the working tree's, both through the bare driver the way graphmem sends
+reads (an auto-commit transaction in a READ session), beside ``mem.as_of``, ``RETURN 1`` and
+``mem.round_trip()`` (``graphmem bench``'s floor). Interleaved in rotating order on one tenant
+that the working tree's code writes (so it carries whatever the new query reads), p50 of each.
+A developer's tool beside ``bench/asof_parts.py`` (docs/scaling.md, "What a read costs"), not
+part of the package.
+
+    NEO4J_URI=… .venv/bin/python bench/asof_ab.py ~/TILP/data 61039 4000 COMMIT
+
+loads N facts into a fresh tenant, asks Q random as-of questions five ways, drops the tenant.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import neo4j
+
+from graphmem import GraphMem
+from graphmem.bench.kg_phases import AT
+from graphmem.bench.kg_workload import KGData, Questions, data_files
+from graphmem.store import queries
+from graphmem.store.settings import Settings
+
+WARM = 300  # rounds that warm the plans up and are not counted
+
+
+def text_at(commit: str) -> str:
+    """``as_of.cypher`` as graphmem sent it at ``commit``: without its comment lines."""
+    root = Path(__file__).resolve().parent.parent
+    source = subprocess.run(["git", "show", f"{commit}:cypher/as_of.cypher"], cwd=root, capture_output=True,
+                            text=True, check=True).stdout
+    return queries._strip_comments(source)
+
+
+def main(folder: str, n: int, asked: int, commit: str) -> None:
+    data = KGData(data_files([Path(folder)]))
+    facts = data.facts[:n]
+    mem = GraphMem(Settings.from_env(), tenant=f"asof-ab-{uuid.uuid4().hex[:6]}")
+    old, new = text_at(commit), queries.get("as_of").text
+    try:
+        mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+        for lo in range(0, len(facts), 20_000):
+            mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
+        data.restrict(facts)
+        ask = Questions(data, facts, random.Random(11))
+        driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
+
+        def bare(query: str, params: dict[str, Any]) -> Any:
+            with driver.session(database=mem.settings.database, default_access_mode=neo4j.READ_ACCESS,
+                                bookmark_manager=bookmarks) as session:
+                return list(session.run(query, params))
+
+        def asked_of(s: str, r: str, t: datetime) -> dict[str, Any]:
+            return {"tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": t.isoformat(),
+                    "known_at": now}
+
+        ways: dict[str, Callable[[str, str, datetime], Any]] = {
+            f"as_of.cypher at {commit}": lambda s, r, t: bare(old, asked_of(s, r, t)),
+            "as_of.cypher now": lambda s, r, t: bare(new, asked_of(s, r, t)),
+            "mem.as_of now": lambda s, r, t: mem.as_of(s, r, valid_at=t),
+            "RETURN 1, bare driver": lambda s, r, t: bare("RETURN 1", {}),
+            "mem.round_trip()": lambda s, r, t: mem.round_trip(),
+        }
+        times: dict[str, list[float]] = {k: [] for k in ways}
+        order = list(ways)
+        for i in range(asked + WARM):
+            s, r, t = ask()
+            for k in order[i % len(order):] + order[:i % len(order)]:
+                t0 = time.perf_counter()
+                ways[k](s, r, t)
+                if i >= WARM:
+                    times[k].append((time.perf_counter() - t0) * 1000)
+        floor = statistics.median(times["mem.round_trip()"])
+        for k, v in times.items():
+            print(f"{k:28s} p50 {statistics.median(v):6.3f} ms  ({statistics.median(v) / floor:.2f}x mem.round_trip())")
+    finally:
+        mem.drop_tenant(batch=5_000)
+        mem.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
