@@ -7,8 +7,10 @@ A developer's tool beside ``bench/asof_parts.py`` (docs/scaling.md, "What a read
 part of the package.
 
     NEO4J_URI=… .venv/bin/python bench/asof_ab.py ~/TILP/data 61039 4000 COMMIT
+    NEO4J_URI=… .venv/bin/python bench/asof_ab.py ~/TILP/data bench-a847f2-r0 4000 COMMIT
 
-loads N facts into a fresh tenant, asks Q random as-of questions five ways, drops the tenant.
+loads N facts into a fresh tenant, asks Q random as-of questions five ways, drops the tenant; or,
+given a tenant a ``graphmem bench --keep`` run left (one replica: every fact of DIR), asks it.
 """
 
 from __future__ import annotations
@@ -42,15 +44,17 @@ def text_at(commit: str) -> str:
     return queries._strip_comments(source)
 
 
-def main(folder: str, n: int, asked: int, commit: str) -> None:
+def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
     data = KGData(data_files([Path(folder)]))
-    facts = data.facts[:n]
-    mem = GraphMem(Settings.from_env(), tenant=f"asof-ab-{uuid.uuid4().hex[:6]}")
+    kept = not size_or_tenant.isdigit()
+    facts = data.facts if kept else data.facts[:int(size_or_tenant)]
+    mem = GraphMem(Settings.from_env(), tenant=size_or_tenant if kept else f"asof-ab-{uuid.uuid4().hex[:6]}")
     old, new = text_at(commit), queries.get("as_of").text
     try:
-        mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
-        for lo in range(0, len(facts), 20_000):
-            mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
+        if not kept:
+            mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+            for lo in range(0, len(facts), 20_000):
+                mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
         data.restrict(facts)
         ask = Questions(data, facts, random.Random(11))
         driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
@@ -84,9 +88,10 @@ def main(folder: str, n: int, asked: int, commit: str) -> None:
         for k, v in times.items():
             print(f"{k:28s} p50 {statistics.median(v):6.3f} ms  ({statistics.median(v) / floor:.2f}x mem.round_trip())")
     finally:
-        mem.drop_tenant(batch=5_000)
+        if not kept:
+            mem.drop_tenant(batch=5_000)
         mem.close()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4])
