@@ -11,13 +11,15 @@
 // recorded_at, a segment's bounds equal to its fact's): parsing times was ~4% of the server's CPU
 // samples in a bulk load (docs/scaling.md).
 // A topic says whether any of its facts can expire ($expiring_topics: those with an expires_at
-// in this batch): as_of looks for expired values only in a topic that has some. It is never
-// unset, and a topic written before the flag existed has none (null: as_of looks).
+// in this batch): as_of looks for expired values only in a topic that has some. Only a rebuild,
+// which writes every topic anew, unsets it; a topic written before the mark existed has none
+// (null: as_of looks). Set once, not on every batch that adds such a fact.
 CALL () {
   UNWIND $topic_names AS name
   MERGE (t:Topic {tenant: $tenant, name: name})
   ON CREATE SET t.cardinality = 'one', t.expiring = false
-  FOREACH (_ IN CASE WHEN name IN $expiring_topics THEN [1] ELSE [] END | SET t.expiring = true)
+  FOREACH (_ IN CASE WHEN name IN $expiring_topics AND NOT coalesce(t.expiring, false) THEN [1] ELSE [] END |
+    SET t.expiring = true)
   RETURN collect(t) AS topics
 }
 UNWIND $facts AS p

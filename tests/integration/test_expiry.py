@@ -45,8 +45,8 @@ def test_expiry_ttl_and_sweep(store, neo4j_target, driver):
     entries = mem.history("kim", "office")
     assert [(e.value, e.expired) for e in entries] == [("Building 5", False), ("Desk 7", True)]
     assert mem.history_values("kim", "office") == ["Building 5"]
-    ops = [e["op"] for e in mem.events()]
-    assert ops.count("expire") == 1
+    kinds = [e["op"] for e in mem.events()]
+    assert kinds.count("expire") == 1
     before = canonical_hash(driver, mem.tenant)
     mem.rebuild()
     assert canonical_hash(driver, mem.tenant) == before
@@ -93,7 +93,12 @@ def test_as_of_looks_for_expired_values_only_in_topics_that_can_expire(store, ne
     many = mem._run(ops.as_of_many(mem.tenant, clock(), [("kim", "office", None), ("kim", "phone", None)],
                                    valid_at="2026-03-01"))  # recall's reads: several slots in one round trip
     assert [a.notes for a in many] == [resumed.notes, []] and many[0].value == "Building 5"
+    def profile_many(topic: str) -> dict:
+        return driver.execute_query("PROFILE " + queries.get("as_of_many").text, tenant=mem.tenant,
+                                    slots=[{"subject": "kim", "topic": topic, "env": ""}],
+                                    valid_at="2026-03-01T00:00:00Z", known_at="2026-05-01T00:00:00Z").summary.profile
+    assert _seek_rows(profile_many("phone"), slot) == 0 and _seek_rows(profile_many("office"), slot) > 0
     # a database written before the mark: no flag on the topic, the lookup runs and notes the same
     driver.execute_query("MATCH (t:Topic {tenant: $t}) WHERE t.name IS NOT NULL REMOVE t.expiring", t=mem.tenant)
     assert mem.as_of("kim", "office", valid_at="2026-03-01").notes == resumed.notes
-    assert _seek_rows(profile("phone"), slot) > 0
+    assert _seek_rows(profile("phone"), slot) > 0 and _seek_rows(profile_many("phone"), slot) > 0
