@@ -20,7 +20,6 @@ import statistics
 import subprocess
 import sys
 import time
-import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -28,10 +27,11 @@ from typing import Any, Callable
 import neo4j
 
 from graphmem import GraphMem
-from graphmem.bench.kg_phases import AT
 from graphmem.bench.kg_workload import KGData, Questions, data_files
 from graphmem.store import queries
 from graphmem.store.settings import Settings
+
+from asof_parts import fresh_tenant  # bench/ is on the path when this file runs
 
 WARM = 300  # rounds that warm the plans up and are not counted
 
@@ -48,13 +48,9 @@ def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
     data = KGData(data_files([Path(folder)]))
     kept = not size_or_tenant.isdigit()
     facts = data.facts if kept else data.facts[:int(size_or_tenant)]
-    mem = GraphMem(Settings.from_env(), tenant=size_or_tenant if kept else f"asof-ab-{uuid.uuid4().hex[:6]}")
+    mem = GraphMem(Settings.from_env(), tenant=size_or_tenant) if kept else fresh_tenant(data, facts, "asof-ab")
     old, new = text_at(commit), queries.get("as_of").text
     try:
-        if not kept:
-            mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
-            for lo in range(0, len(facts), 20_000):
-                mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
         data.restrict(facts)
         ask = Questions(data, facts, random.Random(11))
         driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()

@@ -40,14 +40,21 @@ WHERE h.topic = $topic AND h.env = '' AND h.valid_from <= datetime($valid_at)
 RETURN f.value AS value"""
 
 
+def fresh_tenant(data: KGData, facts: list[Any], prefix: str) -> GraphMem:
+    """A new tenant holding ``facts``, every relation a many-valued topic, loaded through the bulk
+    API 20,000 a call as ``graphmem bench`` loads them (bench/asof_ab.py uses it too)."""
+    mem = GraphMem(Settings.from_env(), tenant=f"{prefix}-{uuid.uuid4().hex[:6]}")
+    mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
+    for lo in range(0, len(facts), 20_000):
+        mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
+    return mem
+
+
 def main(folder: str, n: int, asked: int) -> None:
     data = KGData(data_files([Path(folder)]))
     facts = data.facts[:n]
-    mem = GraphMem(Settings.from_env(), tenant=f"asof-parts-{uuid.uuid4().hex[:6]}")
+    mem = fresh_tenant(data, facts, "asof-parts")
     try:
-        mem.apply_bulk([{"op": "topic", "name": r, "cardinality": "many"} for r in data.relations])
-        for lo in range(0, len(facts), 20_000):
-            mem.apply_bulk([dict(f.event(), recorded_at=AT.isoformat()) for f in facts[lo:lo + 20_000]])
         data.restrict(facts)
         ask = Questions(data, facts, random.Random(11))
         driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
