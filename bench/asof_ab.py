@@ -1,5 +1,5 @@
 """An as-of read before and after a change to ``cypher/as_of.cypher``: the file as an earlier
-commit had it against the working tree's, both through the bare driver the way graphmem sends
+commit had it (sent as ``queries.Query`` sends it) against the working tree's, both through the bare driver the way graphmem sends
 reads (an auto-commit transaction in a READ session), beside ``mem.as_of``, ``RETURN 1`` and
 ``mem.round_trip()`` (``graphmem bench``'s floor). Interleaved in rotating order on one tenant
 that the working tree's code writes (so it carries whatever the new query reads), p50 of each.
@@ -16,32 +16,21 @@ given a tenant a ``graphmem bench --keep`` run left (one replica: every fact of 
 from __future__ import annotations
 
 import random
-import statistics
-import subprocess
 import sys
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
-
-import neo4j
 
 from graphmem import GraphMem
 from graphmem.bench.kg_workload import KGData, Questions, data_files
 from graphmem.store import queries
 from graphmem.store.settings import Settings
 
-from asof_parts import fresh_tenant  # bench/ is on the path when this file runs
+# bench/ is on the path when this file runs
+from asof_parts import bare_reader, fresh_tenant, report, rotate
+from tenant_scans import text_at
 
 WARM = 300  # rounds that warm the plans up and are not counted
-
-
-def text_at(commit: str) -> str:
-    """``as_of.cypher`` as graphmem sent it at ``commit``: without its comment lines."""
-    root = Path(__file__).resolve().parent.parent
-    source = subprocess.run(["git", "show", f"{commit}:cypher/as_of.cypher"], cwd=root, capture_output=True,
-                            text=True, check=True).stdout
-    return queries._strip_comments(source)
 
 
 def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
@@ -49,16 +38,11 @@ def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
     kept = not size_or_tenant.isdigit()
     facts = data.facts if kept else data.facts[:int(size_or_tenant)]
     mem = GraphMem(Settings.from_env(), tenant=size_or_tenant) if kept else fresh_tenant(data, facts, "asof-ab")
-    old, new = text_at(commit), queries.get("as_of").text
+    old, new = text_at(commit, "as_of"), queries.get("as_of").text
     try:
         data.restrict(facts)
         ask = Questions(data, facts, random.Random(11))
-        driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
-
-        def bare(query: str, params: dict[str, Any]) -> Any:
-            with driver.session(database=mem.settings.database, default_access_mode=neo4j.READ_ACCESS,
-                                bookmark_manager=bookmarks) as session:
-                return list(session.run(query, params))
+        bare, now = bare_reader(mem), datetime.now(timezone.utc).isoformat()
 
         def asked_of(s: str, r: str, t: datetime) -> dict[str, Any]:
             return {"tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": t.isoformat(),
@@ -71,18 +55,7 @@ def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
             "RETURN 1, bare driver": lambda s, r, t: bare("RETURN 1", {}),
             "mem.round_trip()": lambda s, r, t: mem.round_trip(),
         }
-        times: dict[str, list[float]] = {k: [] for k in ways}
-        order = list(ways)
-        for i in range(asked + WARM):
-            s, r, t = ask()
-            for k in order[i % len(order):] + order[:i % len(order)]:
-                t0 = time.perf_counter()
-                ways[k](s, r, t)
-                if i >= WARM:
-                    times[k].append((time.perf_counter() - t0) * 1000)
-        floor = statistics.median(times["mem.round_trip()"])
-        for k, v in times.items():
-            print(f"{k:28s} p50 {statistics.median(v):6.3f} ms  ({statistics.median(v) / floor:.2f}x mem.round_trip())")
+        report(rotate(ways, ask, asked, WARM), "mem.round_trip()", "mem.round_trip()")
     finally:
         if not kept:
             mem.drop_tenant(batch=5_000)

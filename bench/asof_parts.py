@@ -50,6 +50,41 @@ def fresh_tenant(data: KGData, facts: list[Any], prefix: str) -> GraphMem:
     return mem
 
 
+def bare_reader(mem: GraphMem) -> Callable[[str, dict[str, Any]], Any]:
+    """A read sent the way graphmem sends its reads, but through the bare driver: an auto-commit
+    transaction in a READ session on the client's own driver and bookmarks."""
+    driver, bookmarks = mem._driver, mem.bookmark_manager
+
+    def bare(query: str, params: dict[str, Any]) -> Any:
+        with driver.session(database=mem.settings.database, default_access_mode=neo4j.READ_ACCESS,
+                            bookmark_manager=bookmarks) as session:
+            return list(session.run(query, params))
+    return bare
+
+
+def rotate(ways: dict[str, Callable[[str, str, datetime], Any]], ask: Questions, asked: int,
+           warm: int) -> dict[str, list[float]]:
+    """Each way asked the same random question in turn, the order rotating every round so none
+    always follows the same one; ms a call, the first ``warm`` rounds (plans warming up) left out."""
+    times: dict[str, list[float]] = {k: [] for k in ways}
+    order = list(ways)
+    for i in range(asked + warm):
+        s, r, t = ask()
+        for k in order[i % len(order):] + order[:i % len(order)]:
+            t0 = time.perf_counter()
+            ways[k](s, r, t)
+            if i >= warm:
+                times[k].append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def report(times: dict[str, list[float]], floor: str, called: str) -> None:
+    """p50 of each way, and its ratio to the p50 of ``floor`` (printed as ``called``)."""
+    base = statistics.median(times[floor])
+    for k, v in times.items():
+        print(f"{k:28s} p50 {statistics.median(v):6.3f} ms  ({statistics.median(v) / base:.2f}x {called})")
+
+
 def main(folder: str, n: int, asked: int) -> None:
     data = KGData(data_files([Path(folder)]))
     facts = data.facts[:n]
@@ -60,11 +95,7 @@ def main(folder: str, n: int, asked: int) -> None:
         driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
         as_of, as_written = queries.get("as_of").text, queries.get("as_of").source
         long_comment = "// " + "x" * (len(as_written) - len(as_of) - 4) + "\nRETURN 1"
-
-        def bare(query: str, params: dict[str, Any]) -> Any:
-            with driver.session(database=mem.settings.database, default_access_mode=neo4j.READ_ACCESS,
-                                bookmark_manager=bookmarks) as session:
-                return list(session.run(query, params))
+        bare = bare_reader(mem)
 
         def managed(query: str) -> Any:
             return driver.execute_query(query, database_=mem.settings.database,
@@ -82,18 +113,8 @@ def main(folder: str, n: int, asked: int) -> None:
             "RETURN 1 after a comment": lambda s, r, t: bare(long_comment, {}),
             "RETURN 1, execute_query": lambda s, r, t: managed("RETURN 1"),
         }
-        times: dict[str, list[float]] = {k: [] for k in ways}
-        order = list(ways)
-        for i in range(asked + 200):  # the first 200 rounds warm the plans up and are not counted
-            s, r, t = ask()
-            for k in order[i % len(order):] + order[:i % len(order)]:
-                t0 = time.perf_counter()
-                ways[k](s, r, t)
-                if i >= 200:
-                    times[k].append((time.perf_counter() - t0) * 1000)
-        floor = statistics.median(times["RETURN 1, bare driver"])
-        for k, v in times.items():
-            print(f"{k:28s} p50 {statistics.median(v):6.3f} ms  ({statistics.median(v) / floor:.2f}x RETURN 1)")
+        # the first 200 rounds warm the plans up and are not counted
+        report(rotate(ways, ask, asked, warm=200), "RETURN 1, bare driver", "RETURN 1")
     finally:
         mem.drop_tenant(batch=5_000)
         mem.close()
