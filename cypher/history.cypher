@@ -5,7 +5,8 @@
 //           :param topic => 'port'
 //           :param env => ''
 //           :param known_at => datetime()
-// Times may come as DateTime or as ISO text; datetime() takes both.
+// Times come from graphmem as {epochSeconds, nanosecond} maps (graphmem.store.projection.values.instant: the
+// cheapest to send and to build); DateTime or ISO text work too, as datetime() takes all three.
 WITH datetime($known_at) AS known_at
 MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env

@@ -8,7 +8,8 @@
 //           :param env => ''
 //           :param valid_at => datetime('2026-07-15T00:00:00Z')
 //           :param known_at => datetime()
-// Times may come as DateTime or as ISO text; datetime() takes both.
+// Times come from graphmem as {epochSeconds, nanosecond} maps (graphmem.store.projection.values.instant: the
+// cheapest to send and to build); DateTime or ISO text work too, as datetime() takes all three.
 WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 MATCH (start:Entity {tenant: $tenant, uid: $start})
 MATCH p = (start)-[rels:RELATED*0..8]->(last:Entity)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Generator, LiteralString, TypeVar, Union
 
+from .projection.values import instant
 from .queries import Call, Steps
 
 T = TypeVar("T")
@@ -65,9 +66,9 @@ Plan = Generator[Union[Call, Tx, Statement, Start, Wait], Any, T]
 
 
 def query_call(query: str, tenant: str, /, **params: Any) -> Call:
-    """One named query for ``tenant``, ready to yield (or to :class:`Start` behind the plan)."""
-    # Times travel as ISO text (the read queries call datetime() on them): far cheaper to pack.
-    params = {k: v.isoformat() if isinstance(v, datetime) else v for k, v in params.items()}
+    """One named query for ``tenant``, ready to yield (or to :class:`Start` behind the plan).
+    Times travel as :func:`instant` maps (every query calls ``datetime()`` on its time parameters)."""
+    params = {k: instant(v) if isinstance(v, datetime) else v for k, v in params.items()}
     return Call(query, {"tenant": tenant, **params})
 
 

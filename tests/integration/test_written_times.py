@@ -69,3 +69,29 @@ def test_write_facts_stores_the_times_and_topics_it_was_sent(store, driver, monk
             cut_short += s["valid_to"] != p["valid_to"] or s["valid_from"] != p["valid_from"]
             same_end += s["valid_to"] is not None and s["valid_to"] == p["valid_to"]
     assert said_apart and cut_short and same_end  # both ways through the query were taken
+
+
+from datetime import timezone  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from graphmem.store.projection.values import instant  # noqa: E402
+
+_ZONES = st.sampled_from([None, timezone.utc, timezone(timedelta(hours=5, minutes=30)), timezone(-timedelta(hours=8))])
+
+
+@settings(max_examples=200, deadline=None)
+@given(t=st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=_ZONES))
+def test_a_time_sent_as_an_instant_is_the_time_its_iso_text_names(driver, neo4j_target, t):
+    """Reads send their times as ``{epochSeconds, nanosecond}`` maps (graphmem.store.projection.values.instant);
+    the server must build the very instant it builds from the ISO text — before 1970 (negative
+    seconds), to the microsecond, from any offset, and from a naive time read as UTC. Sent in UTC,
+    as graphmem's times all are (graphmem.core.fields.parse_time), the two are equal: ``=`` on
+    DateTimes also compares the offset, which the map, an instant, does not carry."""
+    aware = t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+    records, _, _ = driver.execute_query(
+        "WITH datetime($m) AS m, datetime($iso) AS iso, datetime($utc) AS utc "
+        "RETURN m.epochSeconds = iso.epochSeconds AND m.nanosecond = iso.nanosecond AS same, m = utc AS equal",
+        m=instant(t), iso=aware.isoformat(), utc=aware.astimezone(timezone.utc).isoformat(),
+        database_=neo4j_target.settings.database)
+    assert records[0]["same"] and records[0]["equal"], (t, instant(t))

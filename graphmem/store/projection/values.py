@@ -17,7 +17,7 @@ from ...core.temporal import Assertion
 if TYPE_CHECKING:  # the events' models cost a read-only CLI call ~20 ms to build
     from ...core.events import MessageEvent
 
-__all__ = ["EPOCH", "Expander", "RunQuery", "event_id", "plain", "row_to_assertion", "to_datetime", "to_time", "wire"]
+__all__ = ["EPOCH", "Expander", "RunQuery", "event_id", "instant", "plain", "row_to_assertion", "to_datetime", "to_time", "wire"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 # What the write path asks of an extractor: a message and the recent facts about its people in
@@ -60,6 +60,17 @@ def row_to_assertion(row: dict[str, Any]) -> Assertion:
         promoted_at=to_datetime(row.get("promoted_at")), withheld_at=to_datetime(row.get("withheld_at")),
         restored_at=to_datetime(row.get("restored_at")),
     )
+
+
+def instant(t: datetime) -> dict[str, int]:
+    """``t`` as a query parameter: the map ``{epochSeconds, nanosecond}`` the queries' ``datetime()``
+    builds a UTC DateTime from, to the microsecond (a naive ``t`` is UTC, as everywhere in graphmem).
+
+    A DateTime packed by the driver costs the client ~0.1 ms a parameter; ISO text is cheap to pack, but
+    the server parses it on every call. The map is cheap both ways: an as-of read took ~10 µs less
+    on the server than with two ISO parameters (docs/scaling.md, "What a read costs")."""
+    d = (t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)) - EPOCH
+    return {"epochSeconds": d.days * 86_400 + d.seconds, "nanosecond": d.microseconds * 1_000}
 
 
 def wire(value: Any) -> Any:
