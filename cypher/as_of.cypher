@@ -11,16 +11,18 @@
 // Times are returned as ISO text (cheap for drivers to unpack; readable in Browser).
 // The first row also says the topic's cardinality (one round trip for the whole answer); with no
 // answer there is exactly one row whose fact is null.
-// Times may come as DateTime or as ISO text; datetime() takes both.
+// Times come from graphmem as {epochSeconds, nanosecond} maps (graphmem.store.projection.values.instant: the
+// cheapest to send and to build); DateTime or ISO text work too, as datetime() takes all three.
 WITH datetime($valid_at) AS valid_at, datetime($known_at) AS known_at
 OPTIONAL MATCH (t:Topic {tenant: $tenant, name: $topic})
 WITH valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality, coalesce(t.expiring, true) AS expiring
 // Values that would speak about valid_at but expired by known_at: the answer notes them
 // (an expired value, or the one that resumed after it). Only in a topic some of whose facts can
 // expire (write/facts sets t.expiring): elsewhere the lookup is skipped, a tenth of a read's time.
-CALL (valid_at, known_at, expiring) {
-  WITH valid_at, known_at WHERE expiring
-  OPTIONAL MATCH (x:Fact {tenant: $tenant, subject: $subject, topic: $topic, env: $env})
+// A COLLECT subquery under CASE is run only when its branch is taken; a CALL subquery behind a
+// WHERE costs its operators on every read, skipped or not (docs/scaling.md, "What a read costs").
+WITH valid_at, known_at, cardinality, CASE WHEN expiring THEN COLLECT {
+  MATCH (x:Fact {tenant: $tenant, subject: $subject, topic: $topic, env: $env})
   // The slot's own facts, always: planned from index statistics, the lookup could scan every
   // tenant's expiring facts while that index still looked empty (docs/scaling.md).
   USING INDEX x:Fact(tenant, subject, topic, env)
@@ -28,8 +30,8 @@ CALL (valid_at, known_at, expiring) {
     AND x.valid_from <= valid_at AND (x.valid_to IS NULL OR valid_at < x.valid_to)
     AND (x.retracted_at IS NULL OR x.retracted_at > x.expires_at)
     AND (x.rejected_at IS NULL OR x.rejected_at > x.expires_at)
-  RETURN collect({fact: x.uid, value: x.value, expires_at: toString(x.expires_at)}) AS expired
-}
+  RETURN {fact: x.uid, value: x.value, expires_at: toString(x.expires_at)}
+} ELSE [] END AS expired
 OPTIONAL MATCH (e:Entity {tenant: $tenant, uid: $subject})-[h:HOLDS]->(f:Fact)
 WHERE h.topic = $topic AND h.env = $env
   AND h.valid_from <= valid_at AND (h.valid_to IS NULL OR valid_at < h.valid_to)

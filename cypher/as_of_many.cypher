@@ -12,10 +12,10 @@ WITH i, $slots[i] AS slot, valid_at, known_at
 OPTIONAL MATCH (t:Topic {tenant: $tenant, name: slot.topic})
 WITH i, slot, valid_at, known_at, coalesce(t.cardinality, 'one') AS cardinality,
      coalesce(t.expiring, true) AS expiring
-// Expired values only where the topic has facts that can expire (as_of.cypher says why).
-CALL (slot, valid_at, known_at, expiring) {
-  WITH slot, valid_at, known_at WHERE expiring
-  OPTIONAL MATCH (x:Fact {tenant: $tenant, subject: slot.subject, topic: slot.topic, env: slot.env})
+// Expired values only where the topic has facts that can expire, in a COLLECT subquery run only
+// when its branch is taken (as_of.cypher says why).
+WITH i, slot, valid_at, known_at, cardinality, CASE WHEN expiring THEN COLLECT {
+  MATCH (x:Fact {tenant: $tenant, subject: slot.subject, topic: slot.topic, env: slot.env})
   // The slot's own facts, always: planned from index statistics, the lookup could scan every
   // tenant's expiring facts while that index still looked empty (docs/scaling.md).
   USING INDEX x:Fact(tenant, subject, topic, env)
@@ -23,8 +23,8 @@ CALL (slot, valid_at, known_at, expiring) {
     AND x.valid_from <= valid_at AND (x.valid_to IS NULL OR valid_at < x.valid_to)
     AND (x.retracted_at IS NULL OR x.retracted_at > x.expires_at)
     AND (x.rejected_at IS NULL OR x.rejected_at > x.expires_at)
-  RETURN collect({fact: x.uid, value: x.value, expires_at: toString(x.expires_at)}) AS expired
-}
+  RETURN {fact: x.uid, value: x.value, expires_at: toString(x.expires_at)}
+} ELSE [] END AS expired
 CALL (slot, valid_at, known_at) {
   OPTIONAL MATCH (e:Entity {tenant: $tenant, uid: slot.subject})-[h:HOLDS]->(f:Fact)
   WHERE h.topic = slot.topic AND h.env = slot.env
