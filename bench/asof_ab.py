@@ -1,10 +1,10 @@
 """An as-of read before and after a change to ``cypher/as_of.cypher``: the file as an earlier
-commit had it (sent as ``queries.Query`` sends it) against the working tree's, both through the bare driver the way graphmem sends
-reads (an auto-commit transaction in a READ session), beside ``mem.as_of``, ``RETURN 1`` and
-``mem.round_trip()`` (``graphmem bench``'s floor). Interleaved in rotating order on one tenant
-that the working tree's code writes (so it carries whatever the new query reads), p50 of each.
-A developer's tool beside ``bench/asof_parts.py`` (docs/scaling.md, "What a read costs"), not
-part of the package.
+commit had it (sent as ``queries.Query`` sends it) against the working tree's, both through the
+bare driver the way graphmem sends reads (an auto-commit transaction in a READ session, times as
+``instant`` maps), beside ``mem.as_of``, ``RETURN 1`` and ``mem.round_trip()`` (``graphmem
+bench``'s floor). Interleaved in a new random order every round on one tenant that the working
+tree's code writes (so it carries whatever the new query reads), p50 of each. A developer's tool
+beside ``bench/asof_parts.py`` (docs/scaling.md, "What a read costs"), not part of the package.
 
     NEO4J_URI=… .venv/bin/python bench/asof_ab.py ~/TILP/data 61039 4000 COMMIT
     NEO4J_URI=… .venv/bin/python bench/asof_ab.py ~/TILP/data bench-a847f2-r0 4000 COMMIT
@@ -24,10 +24,11 @@ from typing import Any, Callable
 from graphmem import GraphMem
 from graphmem.bench.kg_workload import KGData, Questions, data_files
 from graphmem.store import queries
+from graphmem.store.projection.values import instant
 from graphmem.store.settings import Settings
 
 # bench/ is on the path when this file runs
-from asof_parts import bare_reader, fresh_tenant, report, rotate
+from asof_parts import bare_reader, fresh_tenant, interleave, report
 from tenant_scans import text_at
 
 WARM = 300  # rounds that warm the plans up and are not counted
@@ -42,10 +43,10 @@ def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
     try:
         data.restrict(facts)
         ask = Questions(data, facts, random.Random(11))
-        bare, now = bare_reader(mem), datetime.now(timezone.utc).isoformat()
+        bare, now = bare_reader(mem), instant(datetime.now(timezone.utc))
 
-        def asked_of(s: str, r: str, t: datetime) -> dict[str, Any]:
-            return {"tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": t.isoformat(),
+        def asked_of(s: str, r: str, t: datetime) -> dict[str, Any]:  # times sent as graphmem sends them
+            return {"tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": instant(t),
                     "known_at": now}
 
         ways: dict[str, Callable[[str, str, datetime], Any]] = {
@@ -55,7 +56,7 @@ def main(folder: str, size_or_tenant: str, asked: int, commit: str) -> None:
             "RETURN 1, bare driver": lambda s, r, t: bare("RETURN 1", {}),
             "mem.round_trip()": lambda s, r, t: mem.round_trip(),
         }
-        report(rotate(ways, ask, asked, WARM), "mem.round_trip()", "mem.round_trip()")
+        report(interleave(ways, ask, asked, WARM), "mem.round_trip()", "mem.round_trip()")
     finally:
         if not kept:
             mem.drop_tenant(batch=5_000)

@@ -1,12 +1,13 @@
 """Where an as-of read's time goes: the client's ``mem.as_of``; the same query
-(``cypher/as_of.cypher``, without its comment lines, as graphmem sends it) through the bare driver
-the way graphmem sends its reads (an auto-commit transaction in a READ session); the file as
-written, comments and all, sent the same way; ``RETURN 1`` after a comment line as long as
-those comments (what Neo4j's reading of comments costs, free of the query's own noise); a single
-``MATCH`` over the same ``HOLDS`` segments, sent the same way; ``RETURN 1`` the same way; and
-``RETURN 1`` as a managed transaction (``execute_query``: a second round trip for its COMMIT). Interleaved in rotating order on one
-tenant, p50 of each. A developer's tool beside ``graphmem bench graphiti`` (README, "graphmem ÷
-Graphiti"), not part of the package.
+(``cypher/as_of.cypher``, without its comment lines, as graphmem sends it, times as
+``instant`` maps) through the bare driver the way graphmem sends its reads (an auto-commit
+transaction in a READ session); the file as written, comments and all, sent the same way;
+``RETURN 1`` after a comment line as long as those comments (what Neo4j's reading of comments
+costs, free of the query's own noise); a single ``MATCH`` over the same ``HOLDS`` segments, sent
+the same way; ``RETURN 1`` the same way; and ``RETURN 1`` as a managed transaction
+(``execute_query``: a second round trip for its COMMIT). Interleaved in a new random order every
+round on one tenant, p50 of each. A developer's tool beside ``graphmem bench graphiti`` (README,
+"graphmem ÷ Graphiti"), not part of the package.
 
     NEO4J_URI=… .venv/bin/python bench/asof_parts.py ~/TILP/data 60000 3000
 
@@ -30,6 +31,7 @@ from graphmem import GraphMem
 from graphmem.bench.kg_phases import AT
 from graphmem.bench.kg_workload import KGData, Questions, data_files
 from graphmem.store import queries
+from graphmem.store.projection.values import instant
 from graphmem.store.settings import Settings
 
 # The one-MATCH question a developer would write over graphmem's own segments: valid time only,
@@ -62,15 +64,21 @@ def bare_reader(mem: GraphMem) -> Callable[[str, dict[str, Any]], Any]:
     return bare
 
 
-def rotate(ways: dict[str, Callable[[str, str, datetime], Any]], ask: Questions, asked: int,
-           warm: int) -> dict[str, list[float]]:
-    """Each way asked the same random question in turn, the order rotating every round so none
-    always follows the same one; ms a call, the first ``warm`` rounds (plans warming up) left out."""
+def interleave(ways: dict[str, Callable[[str, str, datetime], Any]], ask: Questions, asked: int,
+               warm: int) -> dict[str, list[float]]:
+    """Each way asked the same random question in turn, in a new random order every round; ms a
+    call, the first ``warm`` rounds (plans warming up) left out.
+
+    Not a rotation: rotating keeps the cycle, so each way always follows the same other one, and a
+    call right after a heavier read is slower (the server still finishing it). Rotated, two ways
+    sending the same query 0.09 ms apart swapped places when listed the other way round
+    (docs/scaling.md, "What a read costs")."""
     times: dict[str, list[float]] = {k: [] for k in ways}
-    order = list(ways)
+    order, rng = list(ways), random.Random(5)
     for i in range(asked + warm):
         s, r, t = ask()
-        for k in order[i % len(order):] + order[:i % len(order)]:
+        rng.shuffle(order)
+        for k in order:
             t0 = time.perf_counter()
             ways[k](s, r, t)
             if i >= warm:
@@ -92,7 +100,7 @@ def main(folder: str, n: int, asked: int) -> None:
     try:
         data.restrict(facts)
         ask = Questions(data, facts, random.Random(11))
-        driver, bookmarks, now = mem._driver, mem.bookmark_manager, datetime.now(timezone.utc).isoformat()
+        driver, bookmarks, now = mem._driver, mem.bookmark_manager, instant(datetime.now(timezone.utc))
         as_of, as_written = queries.get("as_of").text, queries.get("as_of").source
         long_comment = "// " + "x" * (len(as_written) - len(as_of) - 4) + "\nRETURN 1"
         bare = bare_reader(mem)
@@ -104,17 +112,17 @@ def main(folder: str, n: int, asked: int) -> None:
         ways: dict[str, Callable[[str, str, datetime], Any]] = {
             "mem.as_of": lambda s, r, t: mem.as_of(s, r, valid_at=t),
             "as_of.cypher, bare driver": lambda s, r, t: bare(as_of, {
-                "tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": t.isoformat(), "known_at": now}),
+                "tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": instant(t), "known_at": now}),
             "as_of.cypher as written": lambda s, r, t: bare(as_written, {
-                "tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": t.isoformat(), "known_at": now}),
+                "tenant": mem.tenant, "subject": s, "topic": r, "env": "", "valid_at": instant(t), "known_at": now}),
             "one MATCH, bare driver": lambda s, r, t: bare(ONE_MATCH, {
-                "tenant": mem.tenant, "subject": s, "topic": r, "valid_at": t.isoformat()}),
+                "tenant": mem.tenant, "subject": s, "topic": r, "valid_at": instant(t)}),
             "RETURN 1, bare driver": lambda s, r, t: bare("RETURN 1", {}),
             "RETURN 1 after a comment": lambda s, r, t: bare(long_comment, {}),
             "RETURN 1, execute_query": lambda s, r, t: managed("RETURN 1"),
         }
         # the first 200 rounds warm the plans up and are not counted
-        report(rotate(ways, ask, asked, warm=200), "RETURN 1, bare driver", "RETURN 1")
+        report(interleave(ways, ask, asked, warm=200), "RETURN 1, bare driver", "RETURN 1")
     finally:
         mem.drop_tenant(batch=5_000)
         mem.close()
