@@ -68,8 +68,10 @@ Plan = Generator[Union[Call, Tx, Statement, Start, Wait], Any, T]
 def query_call(query: str, tenant: str, /, **params: Any) -> Call:
     """One named query for ``tenant``, ready to yield (or to :class:`Start` behind the plan).
     Times travel as :func:`instant` maps (every query calls ``datetime()`` on its time parameters)."""
-    params = {k: instant(v) if isinstance(v, datetime) else v for k, v in params.items()}
-    return Call(query, {"tenant": tenant, **params})
+    sent: dict[str, Any] = {"tenant": tenant}
+    for k, v in params.items():
+        sent[k] = instant(v) if isinstance(v, datetime) else v
+    return Call(query, sent)
 
 
 def run_query(query: str, tenant: str, /, **params: Any) -> Steps[list[dict[str, Any]]]:

@@ -55,8 +55,8 @@ class Query:
     source: str
 
     def check(self, params: Mapping[str, Any]) -> None:
-        given = set(params)
-        if given != self.params:
+        if params.keys() != self.params:  # a keys view compares with a set as a set does
+            given = set(params)
             missing = sorted(self.params - given)
             extra = sorted(given - self.params)
             raise QueryError(f"parameters do not match the file: missing {missing}, unexpected {extra}",

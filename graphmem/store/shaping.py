@@ -29,15 +29,17 @@ def answer_from_rows(rows: list[dict[str, Any]], many: bool, base: dict[str, Any
     if not rows:
         return Answer(**base, values=[] if many else None)
     first = rows[0]
-    common = dict(source=first["source"], fact=first["fact"], authority=first["authority"],
+    fields = dict(base, source=first["source"], fact=first["fact"], authority=first["authority"],
                   status=first["status"], is_entity=bool(first["is_entity"]), author=first.get("author"),
                   valid_from=to_datetime(first["valid_from"]), valid_to=to_datetime(first["valid_to"]),
                   sources=[r["source"] for r in rows if r["source"]])
     if many:
-        return Answer(**base, **common, values=[r["value"] for r in rows])
-    if any(r["conflict"] for r in rows):
-        return Answer(**base, **common, conflict=sorted({r["value"] for r in rows}, key=str))
-    return Answer(**base, **common, value=first["value"])
+        fields["values"] = [r["value"] for r in rows]
+    elif any(r["conflict"] for r in rows):
+        fields["conflict"] = sorted({r["value"] for r in rows}, key=str)
+    else:
+        fields["value"] = first["value"]
+    return Answer(**fields)
 
 
 def answer_from_resolutions(results: list[Any], many: bool, base: dict[str, Any]) -> Answer:
@@ -58,6 +60,8 @@ def answer_from_resolutions(results: list[Any], many: bool, base: dict[str, Any]
 
 def with_expiry_notes(answer: Answer, expired: list[tuple[str, Any, Any]]) -> Answer:
     """Say what an expiry changed: the value that resumed after it, or that nothing holds since."""
+    if not expired:
+        return answer
     live = set(answer.values or []) | set(answer.conflict or []) | ({answer.value} if answer.value else set())
     notes = []
     for uid, value, at in sorted(expired, key=lambda x: (x[2], x[0])):
