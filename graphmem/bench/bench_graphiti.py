@@ -13,7 +13,9 @@ a. **ingest**: graphmem's ``apply_bulk`` (ledger events and projection, as ``gra
    object"), ``chunk`` edges to a transaction. Round by round, alternating which side goes first.
    Graphiti is given every advantage we could find: its node and edge objects are built, and
    their embeddings computed, before the clock starts (graphmem's ingest embeds nothing either);
-b. **as-of**: for random (subject, relation, day) questions, five calls each, in rotating order:
+b. **as-of**: for random (subject, relation, day) questions, five calls each, in a new random order
+   for every question (rotating would keep the cycle: each way would always follow the same
+   other, and a call right after a heavier read is slower, docs/scaling.md):
    graphmem's ``as_of``; the hand-written Cypher a developer would run on Graphiti's schema
    (``cypher/bench/graphiti_as_of.cypher``), sent twice with graphmem's driver: as a managed
    transaction (``execute_query``, how Graphiti's own driver sends its queries) and as an
@@ -119,7 +121,7 @@ def _ways(store: GraphMem, mem: GraphMem, g: GraphitiSide) -> dict[str, Callable
 
 def _asof(store: GraphMem, mem: GraphMem, g: GraphitiSide, data: KGData, ask: Questions, lookups: int,
           log: Log) -> dict[str, Any]:
-    """``lookups`` questions, each asked five ways in rotating order (see the module docstring).
+    """``lookups`` questions, each asked five ways in a new random order (see the module docstring).
     Correct answers are counted over all questions and over those whose answer is not empty
     (about a third of the questions fall outside every interval: an empty reply gets them right)."""
     ways = _ways(store, mem, g)
@@ -128,12 +130,13 @@ def _asof(store: GraphMem, mem: GraphMem, g: GraphitiSide, data: KGData, ask: Qu
     answered = dict.fromkeys(correct, 0)
     with_answer = 0
     wrong: dict[str, list[str]] = {k: [] for k in correct}
-    order = list(ways)
+    order, shuffle = list(ways), random.Random(5).shuffle
     for i in range(lookups):
         s, r, t = ask()
         want = data.expected(s, r, t)
         with_answer += bool(want)
-        for k in order[i % len(order):] + order[:i % len(order)]:
+        shuffle(order)
+        for k in order:
             t0 = time.perf_counter()
             got = ways[k](s, r, t)
             times[k].append((time.perf_counter() - t0) * 1000)
