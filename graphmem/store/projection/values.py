@@ -17,7 +17,8 @@ from ...core.temporal import Assertion
 if TYPE_CHECKING:  # the events' models cost a read-only CLI call ~20 ms to build
     from ...core.events import MessageEvent
 
-__all__ = ["EPOCH", "Expander", "RunQuery", "event_id", "instant", "plain", "row_to_assertion", "to_datetime", "to_time", "wire"]
+__all__ = ["EPOCH", "Expander", "RunQuery", "event_id", "instant", "plain", "row_to_assertion", "to_datetime", "to_time",
+           "wire"]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 # What the write path asks of an extractor: a message and the recent facts about its people in
