@@ -3,15 +3,18 @@ comes again (a said_at equal to the recorded_at, a segment's bounds equal to its
 merges the batch's topics once; this holds it to storing, for every fact and every segment it
 creates, exactly the times and topic the rows it was sent name — on a workload where both the
 shortcut and the full parse are taken (quotes said before they were recorded, segments cut short
-by a later value in the same batch)."""
+by a later value in the same batch). The reads send their times another way (instants), held to
+the same times by the property test at the end."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from graphmem.store import client
+from graphmem.store.projection.values import instant
 from test_pipeline import T0, workload
 
 
@@ -70,12 +73,6 @@ def test_write_facts_stores_the_times_and_topics_it_was_sent(store, driver, monk
             same_end += s["valid_to"] is not None and s["valid_to"] == p["valid_to"]
     assert said_apart and cut_short and same_end  # both ways through the query were taken
 
-
-from datetime import timezone  # noqa: E402
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from graphmem.store.projection.values import instant  # noqa: E402
 
 _ZONES = st.sampled_from([None, timezone.utc, timezone(timedelta(hours=5, minutes=30)), timezone(-timedelta(hours=8))])
 
