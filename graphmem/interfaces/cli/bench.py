@@ -39,6 +39,8 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
                                                        "timing: a fresh server's vector search is slow at first"),
           ingest_warmup: int = typer.Option(20_000, help="facts each side loads untimed, into tenants of its own, "
                                                          "before ingest is timed (0: none)"),
+          asof_warmup: int = typer.Option(2_000, help="as_of / RETURN 1 pairs asked untimed before the lookups "
+                                                      "are timed (0: none)"),
           messages: int = typer.Option(0, help="conversation turns to add before timing context()"),
           writers: Optional[str] = typer.Option(None, help="load test instead: writer processes, e.g. 1,2,4,8"),
           tenants: str = typer.Option("1", help="with --writers: writers dealt over this many tenants, e.g. 1,8"),
@@ -69,12 +71,12 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
                 sizes = [int(x) for x in sweep.split(",") if x.strip()]
                 results = bench_mod.sweep(store, sizes, out, log=log, files=data, lookups=lookups, contexts=contexts,
                                           keep=keep, messages=messages, context_warmup=context_warmup,
-                                          ingest_warmup=ingest_warmup)
+                                          ingest_warmup=ingest_warmup, asof_warmup=asof_warmup)
                 typer.echo(json.dumps(results[-1]))
                 return
             result = bench_mod.run(store, facts=facts, files=data, lookups=lookups, contexts=contexts, log=log,
                                    keep=keep, messages=messages, context_warmup=context_warmup,
-                                   ingest_warmup=ingest_warmup)
+                                   ingest_warmup=ingest_warmup, asof_warmup=asof_warmup)
     except GraphMemError as e:
         fail(e)
     typer.echo(result.table())
