@@ -22,7 +22,7 @@ def _link(subject: str, topic: str, obj: str) -> dict:
 def test_a_path_through_someone_who_manages_themselves(store):
     store.apply_bulk([_link("alice", "managed_by", "bob"), _link("bob", "managed_by", "ceo"),
                       _link("ceo", "managed_by", "ceo")])
-    for hops in range(1, 7):
+    for hops in range(1, 12):  # past nine topics too, where the variable-length pattern stopped
         want = "bob" if hops == 1 else "ceo"
         assert store.path("alice", ["managed_by"] * hops, valid_at=AT).value == want, hops
         # the rules view follows the hops one as_of at a time: the same answer
