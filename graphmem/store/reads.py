@@ -15,7 +15,8 @@ from ..core.fields import parse_time
 from ..core.temporal import View, resolve, resolve_many, standing_before, timeline
 from .plans import Plan, run_query
 from .projection import row_to_assertion, to_datetime
-from .shaping import answer_base, answer_from_resolutions, answer_from_rows, history_entries, with_expiry_notes
+from .shaping import (answer_base, answer_from_ends, answer_from_resolutions, answer_from_rows, history_entries,
+                      with_expiry_notes)
 
 __all__ = ["as_of", "as_of_many", "assertions", "history", "many_valued", "path", "view_times", "why"]
 
@@ -133,7 +134,10 @@ def why(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any =
 
 def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at: Any = None, known_at: Any = None,
          env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Answer]:
-    """Follow entity-valued topics from ``start``, each hop answered at the same (t, k)."""
+    """Follow entity-valued topics from ``start``, each hop answered at the same (t, k) for every
+    entity the hop before reached (a many-valued hop branches; a walk may come back to an entity,
+    docs/semantics.md). The default view walks the ``RELATED`` edges in one query; an L0
+    ``session`` or ``include_candidates`` asks ``as_of`` hop by hop, with the same answer shape."""
     if not topics:
         raise ValidationError("path needs at least one topic")
     t, k = view_times(now, valid_at, known_at)
@@ -142,13 +146,21 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
         rows = yield from run_query("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
         many = yield from many_valued(tenant, topics[-1])
         return answer_from_rows(rows, many, base)
-    subject = start
+
+    def hop(subject: str, topic: str) -> Plan[Answer]:
+        return (yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env, session=session,
+                                 include_candidates=include_candidates))
+
+    reached = [start]
     for topic in topics[:-1]:
-        hop = yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env, session=session,
-                               include_candidates=include_candidates)
-        if hop.value is None or not hop.is_entity:
-            return Answer(**base)
-        subject = hop.value
-    last = yield from as_of(tenant, now, subject, topics[-1], valid_at=t, known_at=k, env=env, session=session,
-                            include_candidates=include_candidates)
-    return last.model_copy(update=base)
+        answers = []
+        for subject in reached:
+            answers.append((yield from hop(subject, topic)))
+        # every entity this hop reached, as the default view's walks branch (a conflict ends a walk)
+        reached = list(dict.fromkeys(v for a in answers if a.is_entity
+                                     for v in (a.values if a.values is not None else [a.value]) if v is not None))
+    ends = []
+    for subject in reached:
+        ends.append((yield from hop(subject, topics[-1])))
+    many = yield from many_valued(tenant, topics[-1])
+    return answer_from_ends(ends, many, base)

@@ -11,8 +11,8 @@ from typing import Any
 from ..core.answers import Answer, HistoryEntry
 from .projection import to_datetime
 
-__all__ = ["answer_base", "answer_from_resolutions", "answer_from_rows", "empty_answer", "history_entries",
-           "history_values", "with_expiry_notes"]
+__all__ = ["answer_base", "answer_from_ends", "answer_from_resolutions", "answer_from_rows", "empty_answer",
+           "history_entries", "history_values", "with_expiry_notes"]
 
 
 def answer_base(subject: str, topic: str, env: str | None, t: datetime, k: datetime) -> dict[str, Any]:
@@ -56,6 +56,29 @@ def answer_from_resolutions(results: list[Any], many: bool, base: dict[str, Any]
     if r.kind == "conflict":
         return Answer(**base, **common, conflict=sorted({v for v in r.values if v is not None}, key=str))
     return Answer(**base, **common, value=r.value)
+
+
+def _first_value(a: Answer) -> str:
+    return a.value if a.value is not None else min(a.values or a.conflict or [""])
+
+
+def answer_from_ends(ends: list[Answer], many: bool, base: dict[str, Any]) -> Answer:
+    """A path's answer from the last topic's answer at every entity its walks reached (the rules
+    view asks them one as_of at a time), shaped as :func:`answer_from_rows` shapes the default
+    view's rows: every value of a many-valued topic, or the first value in value order, or a
+    conflict if any end has one."""
+    ends = [a for a in ends if a.value is not None or a.values or a.conflict]
+    if len(ends) <= 1:
+        return ends[0].model_copy(update=base) if ends else Answer(**base, values=[] if many else None)
+    ends.sort(key=_first_value)  # the default view orders its rows by value
+    merged = dict(sources=[x for a in ends for x in a.sources], notes=[x for a in ends for x in a.notes])
+    if many:
+        values = sorted(v for a in ends for v in a.values or [])
+        return ends[0].model_copy(update=dict(base, values=values, **merged))
+    if any(a.conflict for a in ends):
+        conflict = sorted({v for a in ends for v in (a.conflict or ([a.value] if a.value is not None else []))})
+        return ends[0].model_copy(update=dict(base, value=None, conflict=conflict, **merged))
+    return ends[0].model_copy(update=dict(base, **merged))
 
 
 def with_expiry_notes(answer: Answer, expired: list[tuple[str, Any, Any]]) -> Answer:

@@ -1,7 +1,8 @@
 """``path()``: the topics' answers composed hop by hop, over walks that may come back to an entity
 or take an edge an earlier hop took (docs/semantics.md, "a path whose hops revisit an entity").
 A Cypher pattern never takes a relationship twice, so a variable-length pattern loses such walks;
-these tests hold ``cypher/path.cypher`` to the composition."""
+these tests hold ``cypher/path.cypher`` to the composition, and the rules view (``as_of`` hop by
+hop, every value of a many-valued hop followed) to the same answers."""
 
 from __future__ import annotations
 
@@ -35,11 +36,21 @@ def test_a_diamond_answers_each_fact_once_and_a_cycle_comes_back(store):
                       _link("x", "knows", "y"), _link("x", "knows", "z"), _link("y", "knows", "w"),
                       _link("z", "knows", "w"), _link("w", "knows", "x"),
                       {"op": "set", "subject": "w", "topic": "tag", "value": "W", "valid_from": FROM},
-                      {"op": "set", "subject": "x", "topic": "tag", "value": "X", "valid_from": FROM}])
-    assert store.path("x", ["knows", "knows", "tag"], valid_at=AT).values == ["W"]  # by y and by z: once
-    assert store.path("x", ["knows", "knows", "knows", "tag"], valid_at=AT).values == ["X"]
-    # x → y → w → x → y → w: the edge x → y twice, w → x once, then w's tag
-    assert store.path("x", ["knows"] * 5 + ["tag"], valid_at=AT).values == ["W"]
+                      {"op": "set", "subject": "x", "topic": "tag", "value": "X", "valid_from": FROM},
+                      {"op": "set", "subject": "y", "topic": "city", "value": "Bergen", "valid_from": FROM},
+                      {"op": "set", "subject": "z", "topic": "city", "value": "Aarhus", "valid_from": FROM}])
+    for rules_view in (False, True):  # the rules view asks as_of hop by hop: the same answers
+        def tags(topics: list[str]) -> list | None:
+            return store.path("x", topics, valid_at=AT, include_candidates=rules_view).values
+
+        assert tags(["knows", "knows", "tag"]) == ["W"]  # by y and by z: once
+        assert tags(["knows", "knows", "knows", "tag"]) == ["X"]
+        # x → y → w → x → y → w: the edge x → y twice, w → x once, then w's tag
+        assert tags(["knows"] * 5 + ["tag"]) == ["W"]
+        assert tags(["knows", "nothing", "tag"]) == []
+        # a one-valued topic at the end of two walks: the first value in value order
+        city = store.path("x", ["knows", "city"], valid_at=AT, include_candidates=rules_view)
+        assert city.value == "Aarhus" and city.values is None and city.conflict is None
 
 
 def _composed(edges: set[tuple[str, str]], start: str, hops: int) -> set[str]:
@@ -63,8 +74,10 @@ def test_a_path_is_its_hops_composed(store, edges):
                           for e in ENTITIES)])
         for start in ENTITIES:
             for hops in range(0, 5):
-                got = mem.path(start, ["link"] * hops + ["tag"], valid_at=AT).values
                 want = sorted(e.upper() for e in _composed(edges, start, hops))
-                assert sorted(got or []) == want, (start, hops, sorted(edges))
+                got = mem.path(start, ["link"] * hops + ["tag"], valid_at=AT).values
+                assert got == want, (start, hops, sorted(edges))
+                rules = mem.path(start, ["link"] * hops + ["tag"], valid_at=AT, include_candidates=True).values
+                assert rules == want, ("rules view", start, hops, sorted(edges))
     finally:
         mem.drop_tenant()
