@@ -67,7 +67,7 @@ def answer_from_ends(ends: list[Answer], many: bool, base: dict[str, Any]) -> An
     view asks them one as_of at a time), shaped as :func:`answer_from_rows` shapes the default
     view's rows: every value of a many-valued topic, or the first value in value order, or a
     conflict if any end has one."""
-    ends = [a for a in ends if a.value is not None or a.values or a.conflict]
+    ends = [a for a in ends if a.value is not None or a.values or a.conflict or a.notes]  # notes: what expired
     if len(ends) <= 1:
         return ends[0].model_copy(update=base) if ends else Answer(**base, values=[] if many else None)
     ends.sort(key=_first_value)  # the default view orders its rows by value

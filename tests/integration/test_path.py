@@ -81,3 +81,13 @@ def test_a_path_is_its_hops_composed(store, edges):
                 assert rules == want, ("rules view", start, hops, sorted(edges))
     finally:
         mem.drop_tenant()
+
+
+def test_the_rules_view_keeps_the_expiry_note_at_the_end_of_a_path(store):
+    store.apply_bulk([dict(_link("alice", "managed_by", "bob"), recorded_at=FROM),
+                      {"op": "set", "subject": "bob", "topic": "desk", "value": "D7", "valid_from": FROM,
+                       "recorded_at": FROM, "expires_at": "2021-01-01T00:00:00Z"}])
+    end = store.as_of("bob", "desk", valid_at=AT, known_at="2021-02-01T00:00:00Z", include_candidates=True)
+    got = store.path("alice", ["managed_by", "desk"], valid_at=AT, known_at="2021-02-01T00:00:00Z",
+                     include_candidates=True)
+    assert got.value is None and end.notes and got.notes == end.notes  # nothing holds, and it says why
