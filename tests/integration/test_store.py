@@ -106,7 +106,7 @@ NOT_A_TENANTS = {"admin/schema_mark", "admin/schema_version", "bench/graphiti_as
 # Plan operators that read a whole label or a whole index, every tenant's entries with it.
 WHOLE_SCANS = ("AllNodesScan", "NodeByLabelScan", "PartitionedNodeByLabelScan", "UnionNodeByLabelsScan",
                "IntersectionNodeByLabelsScan", "SubtractionNodeByLabelsScan", "NodeIndexScan")
-_HINT = re.compile(r"USING INDEX (\w+):(\w+)\(([^)]*)\)")
+_HINT = re.compile(r"USING INDEX (?:SEEK )?(\w+):(\w+)\(([^)]*)\)")
 
 
 @pytest.fixture(scope="module")
