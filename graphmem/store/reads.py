@@ -147,20 +147,15 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
         many = yield from many_valued(tenant, topics[-1])
         return answer_from_rows(rows, many, base)
 
-    def hop(subject: str, topic: str) -> Plan[Answer]:
-        return (yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env, session=session,
-                                 include_candidates=include_candidates))
-
-    reached = [start]
-    for topic in topics[:-1]:
+    reached: list[str] = [start]
+    answers: list[Answer] = []
+    for i, topic in enumerate(topics):
+        if i:  # every entity the hop before reached, as the default view's walks branch (a conflict ends a walk)
+            reached = list(dict.fromkeys(v for a in answers if a.is_entity
+                                         for v in (a.values if a.values is not None else [a.value]) if v is not None))
         answers = []
         for subject in reached:
-            answers.append((yield from hop(subject, topic)))
-        # every entity this hop reached, as the default view's walks branch (a conflict ends a walk)
-        reached = list(dict.fromkeys(v for a in answers if a.is_entity
-                                     for v in (a.values if a.values is not None else [a.value]) if v is not None))
-    ends = []
-    for subject in reached:
-        ends.append((yield from hop(subject, topics[-1])))
+            answers.append((yield from as_of(tenant, now, subject, topic, valid_at=t, known_at=k, env=env,
+                                             session=session, include_candidates=include_candidates)))
     many = yield from many_valued(tenant, topics[-1])
-    return answer_from_ends(ends, many, base)
+    return answer_from_ends(answers, many, base)
