@@ -197,6 +197,7 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
                               f"other ports with --bolt-port/--http-port")
     java = which("java", JDK_HINT)
     out = build()
+    from . import browser_guide  # here, not at the top: `graphmem server status` needs none of the queries
     neo_home = home() / "neo4j"
     (neo_home / "logs").mkdir(parents=True, exist_ok=True)
     log = neo_home / "logs" / "graphmem-server.log"
@@ -206,7 +207,9 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
            "-cp", classpath, LAUNCHER, "--home", str(neo_home), "--host", HOST,
            "--bolt-port", str(bolt_port), "--http-port", str(http_port),
            "--pagecache", config.neo4j_pagecache,
-           "--plugins", str(out / "plugins")]
+           "--plugins", str(out / "plugins"),
+           "--guides", str(browser_guide.write(home() / "guides").parent),
+           "--guide-port", str(browser_guide.guide_port(http_port))]
     env = {k: v for k, v in os.environ.items() if k != "GRAPHMEM_NEO4J_PASSWORD"}
     if password:
         env["GRAPHMEM_NEO4J_PASSWORD"] = password

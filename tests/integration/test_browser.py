@@ -13,6 +13,7 @@ import shutil
 import tempfile
 import time
 import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -69,18 +70,16 @@ def _wait(predicate, timeout=60.0, step=0.5):
     return False
 
 
-def test_as_of_in_neo4j_browser(store, neo4j_target, chrome):
+def _open(chrome, neo4j_target, *, base_cmd: str, arg: str):
+    """Open the Browser with ``cmd=base_cmd&arg=arg`` and log in as a person would; the Run button."""
     from selenium.webdriver.common.by import By
 
-    store.apply_many(DEMO_EVENTS)
     url = _browser_url(neo4j_target)
     bolt = neo4j_target.settings.uri.replace("neo4j://", "bolt://")
-    params = (f":params {{tenant: '{store.tenant}', subject: 'lin', topic: 'home_address', env: '', "
-              f"valid_at: '2026-10-05T00:00:00Z', known_at: '2026-11-30T00:00:00Z'}}")
     password = neo4j_target.settings.password
     method = "BASIC" if password is not None else "NO_AUTH"  # the local server has auth on by default
     base = f"{url}?dbms={urllib.parse.quote(bolt)}&preselectAuthMethod={method}"
-    chrome.get(base + "&cmd=edit&arg=" + urllib.parse.quote(params))
+    chrome.get(base + f"&cmd={base_cmd}&arg=" + urllib.parse.quote(arg))
     if password is not None:  # log in as a person would: user neo4j, the generated password
         from selenium.webdriver.support.ui import Select
 
@@ -98,6 +97,16 @@ def test_as_of_in_neo4j_browser(store, neo4j_target, chrome):
     run = (By.CSS_SELECTOR, '[data-testid="editor-Run"]')
     assert _wait(lambda: chrome.find_element(*run).is_displayed()), "Browser did not load"
     assert _wait(lambda: "Connected to Neo4j" in chrome.page_source or "server connect" in chrome.page_source)
+    return run
+
+
+def test_as_of_in_neo4j_browser(store, neo4j_target, chrome):
+    from selenium.webdriver.common.by import By
+
+    store.apply_many(DEMO_EVENTS)
+    params = (f":params {{tenant: '{store.tenant}', subject: 'lin', topic: 'home_address', env: '', "
+              f"valid_at: '2026-10-05T00:00:00Z', known_at: '2026-11-30T00:00:00Z'}}")
+    run = _open(chrome, neo4j_target, base_cmd="edit", arg=params)
     chrome.find_element(*run).click()
     assert _wait(lambda: "Successfully set your parameters" in chrome.page_source)
 
@@ -111,3 +120,23 @@ def test_as_of_in_neo4j_browser(store, neo4j_target, chrome):
     ARTIFACTS.mkdir(exist_ok=True)
     chrome.save_screenshot(str(ARTIFACTS / "browser-as-of.png"))
     assert found, "the as-of answer (河湾路, source m0918) did not appear; see artifacts/browser-as-of.png"
+
+
+def test_the_graphmem_guide_plays_in_neo4j_browser(neo4j_target, chrome):
+    """``:play`` of the guide the local server serves: its slides, with graphmem's own queries."""
+    from graphmem.local import browser_guide
+
+    port = urllib.parse.urlparse(_browser_url(neo4j_target)).port
+    guide = f"http://127.0.0.1:{browser_guide.guide_port(port or 7474)}/{browser_guide.GUIDE_NAME}"
+    run = _open(chrome, neo4j_target, base_cmd="edit", arg=f":play {guide}")
+    # Browser learns which hosts it may fetch a guide from only once it is connected
+    assert _wait(lambda: "connected as user" in chrome.page_source), "Browser did not connect"
+    chrome.find_element(*run).click()
+    shown = _wait(lambda: "every fact has a valid time and a record time" in chrome.page_source)
+    ARTIFACTS.mkdir(exist_ok=True)
+    chrome.save_screenshot(str(ARTIFACTS / "browser-guide.png"))
+    assert shown, f"the guide at {guide} did not show; see artifacts/browser-guide.png"
+    # the slides after the first carry graphmem's own queries, as the server wrote them
+    with urllib.request.urlopen(guide, timeout=10) as response:
+        served = response.read().decode("utf-8")
+    assert served == browser_guide.render()

@@ -1,5 +1,8 @@
 package graphmem.server;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,6 +16,10 @@ import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
 import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
 import org.neo4j.graphdb.GraphDatabaseService;
+import org.neo4j.server.configuration.ServerSettings;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 
 /**
  * Runs a real Neo4j Community DBMS in this JVM through Neo4j's own embedding API, with Bolt and
@@ -21,8 +28,12 @@ import org.neo4j.graphdb.GraphDatabaseService;
  * over Bolt like to any other server.
  *
  * <p>Arguments: {@code --home DIR --host 127.0.0.1 --bolt-port 7687 --http-port 7474
- * --pagecache 512m --plugins DIR}. The password, when auth is wanted, comes from the environment
+ * --pagecache 512m --plugins DIR [--guides DIR --guide-port 7476]}. The password, when auth is wanted, comes from the environment
  * variable GRAPHMEM_NEO4J_PASSWORD so that it never shows in a process listing.
+ *
+ * <p>With {@code --guides}, the files of that folder (graphmem's Browser guide) are served on
+ * {@code --guide-port}, on the same loopback host, with the CORS header Browser needs to fetch a guide;
+ * Browser may fetch guides from this host ({@code browser.remote_content_hostname_whitelist}).
  *
  * <p>SIGTERM runs the shutdown hook, which shuts the DBMS down cleanly (data survives restarts).
  */
@@ -51,6 +62,7 @@ public final class LocalNeo4j {
                 .setConfig(GraphDatabaseSettings.pagecache_memory, pageCache)
                 .setConfig(GraphDatabaseSettings.auth_enabled, auth)
                 .setConfig(GraphDatabaseSettings.procedure_unrestricted, List.of("apoc.*"))
+                .setConfig(ServerSettings.browser_remote_content_hostname_whitelist, "guides.neo4j.com,localhost," + host)
                 // Keep about 1 GB of transaction logs, not Neo4j's two days' worth: a day of bulk
                 // loads and test runs left 63 GB on one machine and filled its disk. Recovery only
                 // needs the logs since the last checkpoint; neo4j.conf below may say otherwise.
@@ -84,12 +96,56 @@ public final class LocalNeo4j {
                 }
             }
         }
+        if (opts.containsKey("guides")) {
+            serveGuides(Path.of(opts.get("guides")).toAbsolutePath(), host,
+                    Integer.parseInt(opts.getOrDefault("guide-port", String.valueOf(httpPort + 2))));
+        }
         // Touch the default database so that "ready" means ready for queries.
         dbms.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME).executeTransactionally("RETURN 1");
         System.out.printf("graphmem-local-neo4j: ready bolt://%s:%d http://%s:%d/browser/ home=%s auth=%s%n",
                 host, boltPort, host, httpPort, home, auth ? "on" : "off");
         System.out.flush();
         stopped.await();
+    }
+
+    /**
+     * Serve the guide folder's files, read-only, on loopback. A taken port only costs the guide: the
+     * database still starts, and the log says why {@code :play} will not find it.
+     */
+    private static void serveGuides(Path folder, String host, int port) {
+        HttpServer server;
+        try {
+            server = HttpServer.create(new InetSocketAddress(host, port), 0);
+        } catch (IOException e) {
+            System.out.printf("graphmem-local-neo4j: no Browser guide: port %d: %s%n", port, e.getMessage());
+            return;
+        }
+        server.createContext("/", exchange -> answer(exchange, folder));
+        server.setExecutor(null);
+        server.start();
+        System.out.printf("graphmem-local-neo4j: Browser guide at http://%s:%d/%n", host, port);
+    }
+
+    private static void answer(HttpExchange exchange, Path folder) throws IOException {
+        exchange.getResponseHeaders().set("Access-Control-Allow-Origin", "*");
+        if ("OPTIONS".equals(exchange.getRequestMethod())) { // Browser's CORS preflight
+            exchange.getResponseHeaders().set("Access-Control-Allow-Methods", "GET");
+            String asked = exchange.getRequestHeaders().getFirst("Access-Control-Request-Headers");
+            exchange.getResponseHeaders().set("Access-Control-Allow-Headers", asked == null ? "*" : asked);
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+            return;
+        }
+        String name = exchange.getRequestURI().getPath().replaceFirst("^/", "");
+        Path file = folder.resolve(name).normalize();
+        boolean ok = "GET".equals(exchange.getRequestMethod()) && !name.isEmpty() && !name.contains("/")
+                && file.startsWith(folder) && Files.isRegularFile(file);
+        byte[] body = ok ? Files.readAllBytes(file) : "not found\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", ok ? "text/html; charset=utf-8" : "text/plain");
+        exchange.sendResponseHeaders(ok ? 200 : 404, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
     }
 
     private static Map<String, String> parse(String[] args) {
