@@ -323,15 +323,17 @@ def _rpc_error(exc: Exception) -> Any:
     import mcp_types as types
     errors = exc.errors() if hasattr(exc, "errors") else []
     parse = any(e.get("type") == "json_invalid" for e in errors) or not errors
-    line = errors[0].get("input") if errors else None
     ident = None
-    if isinstance(line, (str, bytes)):
-        try:
-            line = json.loads(line)
-        except ValueError:
-            line = None
-    if isinstance(line, dict) and isinstance(line.get("id"), (str, int)) and not isinstance(line.get("id"), bool):
-        ident = line["id"]
+    for err in errors:  # the request's id, where one of the errors shows the whole line
+        line = err.get("input")
+        if isinstance(line, (str, bytes)):
+            try:
+                line = json.loads(line)
+            except ValueError:
+                continue
+        if isinstance(line, dict) and isinstance(line.get("id"), (str, int)) and not isinstance(line.get("id"), bool):
+            ident = line["id"]
+            break
     code, message = (types.PARSE_ERROR, "Parse error") if parse else (types.INVALID_REQUEST, "Invalid Request")
     return types.JSONRPCError(jsonrpc="2.0", id=ident, error=types.ErrorData(code=code, message=message))
 
