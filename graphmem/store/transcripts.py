@@ -6,7 +6,8 @@ Two row shapes, one JSON object a line:
   (OpenAI / LangChain chat messages): ``role`` decides who speaks and what the words may become,
   ids are made when absent, unknown fields are ignored — see :mod:`graphmem.extract.roles`;
 * graphmem's — ``{"id", "speaker", "text", "at"?, "session"?, "about"?, "kind"?}``, the arguments
-  of ``mem.ingest`` (a person's words); an unknown field is refused.
+  of ``mem.ingest`` — a person's words, unless the speaker is ``assistant``, ``system`` or ``tool``
+  (then drawn as a role row of that role is); an unknown field is refused.
 
 Every row becomes a ``message`` event: the extractor draws what it means (spaCy parses each batch
 in one pass), the batch is written in one transaction through the bulk path, and the new text is
@@ -33,6 +34,8 @@ __all__ = ["ALIAS_TOPIC", "Added", "add", "alias_events", "ingest_bulk", "is_tra
 
 ALIAS_TOPIC = "alias"
 _FIELDS = {"id", "speaker", "text", "at", "session", "about", "kind"}
+# A {speaker, text} row whose speaker is one of these is not a person's words (as a role row's).
+NON_PERSON_SPEAKERS = frozenset({"assistant", "system", "tool"})
 
 
 def is_transcript_row(row: Any) -> bool:
@@ -56,6 +59,8 @@ def message_event(row: dict[str, Any], now: datetime, position: int = 0, *, user
         raise ValidationError(f"unknown transcript field(s): {', '.join(sorted(extra))} "
                               f"(a row has id, speaker, text, at, session, about, kind — or role and content)")
     out = {**{k: v for k, v in row.items() if v is not None}, "op": "message", "at": row.get("at") or at or now}
+    if isinstance(row.get("speaker"), str) and row["speaker"].strip().lower() in NON_PERSON_SPEAKERS:
+        out["drawn_as"] = "inferred"  # a row spoken by "assistant" is the model's, whatever its shape
     if session is not None:
         out.setdefault("session", session)
     return out

@@ -110,3 +110,10 @@ def test_import_and_add_verbs_read_chat_rows(neo4j_target, cli_env, tmp_path):
     finally:
         with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
             mem.drop_tenant()
+
+
+def test_ingest_bulk_speaker_rows_by_the_assistant(store):
+    store.ingest_bulk([{"id": "m1", "speaker": "lin", "text": "I'm vegetarian.", "at": AT},
+                       {"id": "m2", "speaker": "assistant", "text": "Noted, vegetarian.", "at": AT}], embed=False)
+    assert store.as_of("lin", "diet").value == "vegetarian"
+    assert not store.as_of("assistant", "diet", include_candidates=True).holds

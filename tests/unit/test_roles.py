@@ -88,3 +88,9 @@ def test_a_non_persons_words_keep_no_self_fact_quote_or_episode():
              {"op": "episode", "who": "assistant", "what": "cooked", "end": "2026-09-01"}]
     assert keep_drawn(drawn, "assistant", "inferred") == [drawn[1]]
     assert keep_drawn(drawn, "lin", "stated") == drawn
+
+
+def test_a_speaker_row_spoken_by_the_assistant_is_not_a_persons():
+    bot = message_event({"id": "m2", "speaker": "Assistant", "text": "Noted, vegetarian."}, NOW)
+    person = message_event({"id": "m1", "speaker": "lin", "text": "I'm vegetarian."}, NOW)
+    assert bot["drawn_as"] == "inferred" and "drawn_as" not in person
