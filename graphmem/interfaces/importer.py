@@ -5,7 +5,7 @@ Two kinds of file:
 * **events** — JSON Lines (or a JSON array) of FORMAT.md events, or of transcript rows: messages
   for the extractor, either ``{"role", "content", "name"?, "id"?, "created_at"?}`` (the OpenAI /
   LangChain shape: ``role`` decides who speaks, ids are made when absent, unknown fields are
-  ignored — graphmem.extract.roles) or ``{"id", "speaker", "text", "at"?, "session"?, "about"?}``
+  ignored — graphmem.store.transcripts) or ``{"id", "speaker", "text", "at"?, "session"?, "about"?}``
   (an unknown field is rejected with its line);
 * **temporal-KG** — ``train.txt`` / ``valid.txt`` / ``test.txt`` of YAGO11k or WIKIDATA12k (docs/data.md)
   with ``entity2id.txt`` and ``relation2id.txt`` beside them; every relation is declared many-valued.

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+import re
+from typing import Any, Callable
 
 from ..store.ops import run_query
 from ..store.queries import Steps
@@ -33,6 +34,14 @@ __all__ = ["erase_playbooks", "outcome_of_session", "playbook_targets"]
 def outcome_of_session(session: str) -> str:
     """The uid the end gate gives a working session's outcome (graphmem.working.endgate)."""
     return f"o-wm-{hashlib.sha256(session.encode()).hexdigest()[:24]}"
+
+
+def _names(subject: str | None) -> Callable[[str], bool]:
+    """Whether a text names ``subject`` as a word, any case (the rule of working memory's erase)."""
+    if not subject:
+        return lambda _text: False
+    word = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(subject) + r"(?![A-Za-z0-9_])", re.IGNORECASE)
+    return lambda text: bool(word.search(text))
 
 
 def _sessions(events: list[dict[str, Any]]) -> set[str]:
@@ -51,7 +60,6 @@ def _sessions(events: list[dict[str, Any]]) -> set[str]:
 def playbook_targets(tenant: str, subject: str | None, working_events: list[dict[str, Any]]) -> Steps[dict[str, Any]]:
     """The outcomes, cards and playbook ledger rows an erase reaches (see the module docstring):
     ``{"outcomes": [...], "cards": [...], "events": [ledger rows]}``."""
-    from ..working.working_store import _names
     named = _names(subject)
     by_session = {outcome_of_session(s) for s in _sessions(working_events)}
     rows = yield from run_query("governance/playbook_records", tenant)

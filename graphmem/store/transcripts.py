@@ -1,13 +1,24 @@
 """Transcripts: many messages at once (``mem.add``, ``mem.ingest_bulk``, ``graphmem import FILE.jsonl``).
 
-Two row shapes, one JSON object a line:
+Two row shapes, one JSON object a line (docs/transcripts.md):
 
 * the ecosystem's — ``{"role", "content", "name"?, "id"?, "created_at"?|"timestamp"?, ...}``
-  (OpenAI / LangChain chat messages): ``role`` decides who speaks and what the words may become,
-  ids are made when absent, unknown fields are ignored — see :mod:`graphmem.extract.roles`;
+  (OpenAI / LangChain chat messages): ``role`` one of ``user``, ``assistant``, ``system``,
+  ``tool``; ``content`` a string or a list of parts of which the ``{"type": "text", "text": …}``
+  ones are read. The role decides who speaks (DESIGN.md §5): a ``user`` row is the words of its
+  ``name``, else of the ``user`` the caller names, else ``"user"`` (L1); an ``assistant``,
+  ``system`` or ``tool`` row is the words of its ``name``, else the role — kept as a message (a
+  recall item), drawn with ``drawn_as="inferred"`` (graphmem.extract.roles: at most L2
+  candidates, never about the speaker itself); a ``tool`` row is a source of kind ``tool``.
+  Unknown fields are ignored (``tool_calls``, ``refusal``, ``metadata``… say nothing stored).
 * graphmem's — ``{"id", "speaker", "text", "at"?, "session"?, "about"?, "kind"?}``, the arguments
   of ``mem.ingest`` — a person's words, unless the speaker is ``assistant``, ``system`` or ``tool``
   (then drawn as a role row of that role is); an unknown field is refused.
+
+Ids. A row without ``id`` gets ``msg-`` + the first 20 hex digits of the SHA-256 of (session,
+position, role, text): the same rows added again make the same ids, and an id already in the
+ledger is a duplicate that writes nothing — re-adding never doubles a transcript. Two equal rows
+at different positions stay two messages.
 
 Every row becomes a ``message`` event: the extractor draws what it means (spaCy parses each batch
 in one pass), the batch is written in one transaction through the bulk path, and the new text is
@@ -17,25 +28,105 @@ importer gives the file's line instead).
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Callable, Iterable
+import hashlib
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
 from ..core.errors import ValidationError
 from ..core.answers import WriteResult
-from ..extract.roles import is_role_row, role_message
 from .ops import Plan, apply_bulk
 from .writes import Prepare
 from .projection import Expander
 
-__all__ = ["ALIAS_TOPIC", "Added", "add", "alias_events", "ingest_bulk", "is_transcript_row", "message_event",
-           "transcript_events"]
+__all__ = ["ALIAS_TOPIC", "PERSON_ROLES", "ROLES", "Added", "add", "alias_events", "content_text", "ingest_bulk",
+           "is_role_row", "is_transcript_row", "message_event", "role_message", "row_id", "transcript_events"]
 
 ALIAS_TOPIC = "alias"
 _FIELDS = {"id", "speaker", "text", "at", "session", "about", "kind"}
 # A {speaker, text} row whose speaker is one of these is not a person's words (as a role row's).
 NON_PERSON_SPEAKERS = frozenset({"assistant", "system", "tool"})
+
+
+ROLES = ("user", "assistant", "system", "tool")
+PERSON_ROLES = frozenset({"user"})
+
+
+def is_role_row(row: Any) -> bool:
+    """A row in the ecosystem's shape (a ``role``, no ``op``), as opposed to a FORMAT.md event or
+    a ``{speaker, text}`` transcript row."""
+    return isinstance(row, Mapping) and "op" not in row and "role" in row
+
+
+def content_text(content: Any) -> str:
+    """The words of a row's ``content``: a string as it is, a list of parts joined by newlines
+    (only ``{"type": "text", "text": …}`` parts, and bare strings, carry words)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = []
+        for part in content:
+            if isinstance(part, str):
+                texts.append(part)
+            elif isinstance(part, Mapping) and part.get("type") in ("text", "input_text", "output_text") \
+                    and isinstance(part.get("text"), str):
+                texts.append(part["text"])
+        return "\n".join(t for t in texts if t.strip())
+    if content is None:
+        return ""
+    raise ValidationError("'content' must be a string or a list of {\"type\": \"text\", \"text\": ...} parts")
+
+
+def row_id(session: str | None, position: int, role: str, text: str) -> str:
+    """The id a row without one gets: deterministic in (session, position, role, text)."""
+    key = "\x1f".join([session or "", str(position), role, text])
+    return "msg-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+
+
+def _time(value: Any) -> Any:
+    """``created_at`` / ``timestamp``: ISO 8601 text or a datetime as given; a number is Unix seconds
+    (OpenAI's ``created_at``)."""
+    if isinstance(value, bool):
+        raise ValidationError("'created_at' must be an ISO 8601 time or Unix seconds")
+    if isinstance(value, (int, float)):
+        try:
+            return datetime.fromtimestamp(value, tz=timezone.utc)
+        except (OverflowError, OSError, ValueError) as e:
+            raise ValidationError(f"'created_at' {value!r} is not a time in Unix seconds") from e
+    return value
+
+
+def role_message(row: Mapping[str, Any], position: int, *, user: str | None = None, session: str | None = None,
+                 at: Any = None, about: str | None = None) -> dict[str, Any]:
+    """One role row as a ``message`` event dict (``at`` may still be None: the caller's clock).
+
+    ``position`` is the row's place in its transcript (0-based), part of a made id; ``user``,
+    ``session``, ``at`` and ``about`` are the defaults a row's own ``name``, ``session``,
+    ``created_at``/``timestamp`` and ``about`` override."""
+    role = row.get("role")
+    if role not in ROLES:
+        raise ValidationError(f"'role' must be one of {', '.join(ROLES)}, not {role!r}")
+    text = content_text(row.get("content"))
+    if not text.strip():
+        raise ValidationError("'content' has no text")
+    name = row.get("name")
+    if name is not None and not isinstance(name, str):
+        raise ValidationError("'name' must be a string")
+    speaker = name or ((user or "user") if role in PERSON_ROLES else role)
+    sess = row.get("session", session)
+    ident = row.get("id")
+    if ident is None:
+        ident = row_id(sess if isinstance(sess, str) else None, position, role, text)
+    when = row.get("created_at", row.get("timestamp", at))
+    event: dict[str, Any] = {"op": "message", "id": ident, "speaker": speaker, "text": text,
+                             "at": _time(when) if when is not None else None, "session": sess,
+                             "about": row.get("about", about)}
+    if role not in PERSON_ROLES:
+        event["drawn_as"] = "inferred"
+    if role == "tool":
+        event["kind"] = "tool"
+    return {k: v for k, v in event.items() if v is not None}
 
 
 def is_transcript_row(row: Any) -> bool:
@@ -46,7 +137,7 @@ def is_transcript_row(row: Any) -> bool:
 def message_event(row: dict[str, Any], now: datetime, position: int = 0, *, user: str | None = None,
                   session: str | None = None, at: Any = None) -> dict[str, Any]:
     """A transcript row as a ``message`` event (``at`` defaults to the row's time, else ``at``, else
-    now). A role row follows graphmem.extract.roles (``position`` is part of a made id); a
+    now). A role row follows :func:`role_message` (``position`` is part of a made id); a
     ``{speaker, text}`` row's unknown keys are refused."""
     if not isinstance(row, dict):
         raise ValidationError("a transcript message must be an object with role and content "

@@ -1,5 +1,5 @@
-"""Transcript rows in the ecosystem's shape (graphmem.extract.roles), no database: who speaks, the
-ids made when absent, what a non-person's words may give."""
+"""Transcript rows in the ecosystem's shape (graphmem.store.transcripts, graphmem.extract.roles),
+no database: who speaks, the ids made when absent, what a non-person's words may give."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 
 from graphmem.core.errors import ValidationError
 from graphmem.core.models import parse_event
-from graphmem.extract.roles import content_text, keep_drawn, role_message, row_id
+from graphmem.extract.roles import keep_drawn
+from graphmem.store.transcripts import content_text, role_message, row_id
 from graphmem.store.transcripts import message_event, transcript_events
 
 NOW = datetime(2026, 9, 18, 10, tzinfo=timezone.utc)

@@ -248,8 +248,7 @@ def op_message(work: Work, cur: Current, e: MessageEvent) -> Steps[None]:
         if work.expand is None:
             raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
         context = yield from _recent(work, [s for s in (e.speaker, e.about) if s])
-        from ...extract.roles import keep_drawn  # a non-person's words keep only what roles.py allows
-        drawn = keep_drawn([plain(d) for d in work.expand(e, context)], e.speaker, e.drawn_as)
+        drawn = [plain(d) for d in work.expand(e, context)]
     else:
         drawn = e.drawn
     cur.drawn = drawn
