@@ -47,10 +47,8 @@ ALIAS_TOPIC = "alias"
 _FIELDS = {"id", "speaker", "text", "at", "session", "about", "kind"}
 # A {speaker, text} row whose speaker is one of these is not a person's words (as a role row's).
 NON_PERSON_SPEAKERS = frozenset({"assistant", "system", "tool"})
-
-
 ROLES = ("user", "assistant", "system", "tool")
-PERSON_ROLES = frozenset({"user"})
+PERSON_ROLES = frozenset({"user"})  # the one role whose words are a person's own
 
 
 def is_role_row(row: Any) -> bool:
@@ -118,7 +116,7 @@ def role_message(row: Mapping[str, Any], position: int, *, user: str | None = No
     ident = row.get("id")
     if ident is None:
         ident = row_id(sess if isinstance(sess, str) else None, position, role, text)
-    when = row.get("created_at", row.get("timestamp", at))
+    when = next((w for w in (row.get("created_at"), row.get("timestamp"), at) if w is not None), None)
     event: dict[str, Any] = {"op": "message", "id": ident, "speaker": speaker, "text": text,
                              "at": _time(when) if when is not None else None, "session": sess,
                              "about": row.get("about", about)}

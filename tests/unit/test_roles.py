@@ -57,6 +57,8 @@ def test_row_times_and_defaults():
     assert e["at"] == datetime.fromtimestamp(1_790_000_000, tz=timezone.utc)
     e = role_message({"role": "user", "content": "hi", "timestamp": "2026-09-01T00:00:00Z"}, 0, at="2026-01-01")
     assert e["at"] == "2026-09-01T00:00:00Z"
+    e = role_message({"role": "user", "content": "hi", "created_at": None}, 0, at="2026-01-01")
+    assert e["at"] == "2026-01-01"  # a null time is no time: the default holds
     e = message_event({"role": "user", "content": "hi"}, NOW, 0, session="s9")
     assert (e["at"], e["session"]) == (NOW, "s9")
     parse_event(e)  # a valid message event
