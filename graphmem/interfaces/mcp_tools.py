@@ -72,8 +72,9 @@ def guarded(tool: Callable[P, Awaitable[Answer]]) -> Callable[P, Coroutine[Any, 
 
 
 def clean_argument_errors(server: MCPServer) -> None:
-    """Make arguments that fail a tool's schema read like every other refusal: ``ValidationError:
-    <argument>: <what is wrong>``, without pydantic's banner and help URL."""
+    """Make arguments that fail a tool's schema read like every other refusal — ``ValidationError:
+    <argument>: <what is wrong>``, without pydantic's banner and help URL — and an unknown tool too
+    (``NotFoundError: no tool 'x'``)."""
     from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
     from pydantic import ValidationError as PydanticError
     call_tool = server.call_tool
@@ -84,6 +85,8 @@ def clean_argument_errors(server: MCPServer) -> None:
             return await call_tool(name, arguments, *args, **kwargs)
         except ToolError as e:
             cause = e.__cause__
+            if str(e).startswith("Unknown tool"):
+                raise ToolError(f"Error executing tool {name}: NotFoundError: no tool {name!r}") from e
             if isinstance(e, UnexpectedToolError) or not isinstance(cause, PydanticError):
                 raise
             parts = [f"{'.'.join(str(p) for p in err['loc']) or 'arguments'}: {err['msg']}" for err in cause.errors()]

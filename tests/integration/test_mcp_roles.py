@@ -113,7 +113,8 @@ def test_one_error_convention(neo4j_target):
                     date=await call("as_of", {"subject": "lin", "topic": "x", "valid_at": "soon"}),
                     typed=await call("episodes", {"limit": "many"}),
                     missing=await call("as_of", {"subject": "lin"}),
-                    closed=await call("working_use", {"session": "nope", "item_ids": ["x"]}))
+                    closed=await call("working_use", {"session": "nope", "item_ids": ["x"]}),
+                    unknown=await call("no_such_tool", {}))
 
     try:
         out = anyio.run(run)
@@ -125,6 +126,7 @@ def test_one_error_convention(neo4j_target):
         assert "ValidationError: not an ISO 8601 time" in out["date"].content[0].text
         assert "ValidationError: limit:" in out["typed"].content[0].text
         assert "ValidationError: topic:" in out["missing"].content[0].text
+        assert out["unknown"].content[0].text == "Error executing tool no_such_tool: NotFoundError: no tool 'no_such_tool'"
     finally:
         with GraphMem(neo4j_target.settings, tenant=tenant, install_schema=False) as mem:
             mem.drop_tenant()
