@@ -80,12 +80,19 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
         yield from unit.apply(ev)
     if evictions:
         yield from unit.flush()
+    # playbooks: the outcomes and cards the erase reaches, and their ledger events (playbooks/forget.py)
+    from ..playbooks.forget import erase_playbooks, playbook_targets
+    playbooks = yield from playbook_targets(tenant, subject, working["events"])
+    for ev in playbooks["events"]:
+        events.setdefault(ev["seq"], ev)
+    erased_playbooks = yield from erase_playbooks(tenant, playbooks)
     yield from run_query("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
     at = max(now, unit.last) if unit.last else now
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
                "events_redacted": len(events), "facts": len(facts), "sources": len(sources),
-               "working_evicted": sum(len(ids) for ids in working["evict"].values())}
+               "working_evicted": sum(len(ids) for ids in working["evict"].values()),
+               "cards": erased_playbooks["cards"], "outcomes": erased_playbooks["outcomes"]}
     if request is not None:
         summary["request"] = request
     payload = json.dumps(summary, sort_keys=True)

@@ -2,8 +2,11 @@
 
 Two kinds of file:
 
-* **events** — JSON Lines (or a JSON array) of FORMAT.md events, or of transcript rows
-  (``{"id", "speaker", "text", "at"?, "session"?, "about"?}``: messages for the extractor);
+* **events** — JSON Lines (or a JSON array) of FORMAT.md events, or of transcript rows: messages
+  for the extractor, either ``{"role", "content", "name"?, "id"?, "created_at"?}`` (the OpenAI /
+  LangChain shape: ``role`` decides who speaks, ids are made when absent, unknown fields are
+  ignored — graphmem.store.transcripts) or ``{"id", "speaker", "text", "at"?, "session"?, "about"?}``
+  (an unknown field is rejected with its line);
 * **temporal-KG** — ``train.txt`` / ``valid.txt`` / ``test.txt`` of YAGO11k or WIKIDATA12k (docs/data.md)
   with ``entity2id.txt`` and ``relation2id.txt`` beside them; every relation is declared many-valued.
   A folder stands for the fact files in it (or in the folders inside it).
@@ -64,9 +67,17 @@ def _events_from_json(path: Path, summary: ImportSummary) -> Iterator[tuple[str,
                 items.append((n, json.loads(line)))
             except ValueError as e:
                 summary.rejects.append({"where": f"{path.name}:{n}", "reason": f"not JSON: {e}"})
-    for n, item in items:
-        # a transcript row ({id, speaker, text, at?…}) is a message for the extractor
-        yield f"{path.name}:{n}", message_event(item, utcnow()) if is_transcript_row(item) else item
+    now = utcnow()
+    for position, (n, item) in enumerate(items):
+        # a transcript row ({role, content…} or {id, speaker, text…}) is a message for the extractor;
+        # a row it refuses is rejected with its line, the rest still load
+        if is_transcript_row(item):
+            try:
+                item = message_event(item, now, position)
+            except GraphMemError as e:
+                summary.rejects.append({"where": f"{path.name}:{n}", "reason": str(e)})
+                continue
+        yield f"{path.name}:{n}", item
 
 
 def _events_from_kg(path: Path, summary: ImportSummary) -> Iterator[tuple[str, Any]]:

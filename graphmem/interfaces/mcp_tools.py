@@ -1,15 +1,27 @@
 """What every tool of ``graphmem mcp`` shares (graphmem.interfaces.mcp_server, mcp_working): the
-principals fixed at start, and the rule that a refused call is an answer, not a crash — a
-:class:`~graphmem.core.errors.GraphMemError` comes back as ``{"error": "<type>: <message>"}``.
+principals fixed at start, the relay mark, and one error convention.
+
+**Errors.** A refused call — a :class:`~graphmem.core.errors.GraphMemError` in a tool, or
+arguments that do not fit its schema — is a tool result with ``isError: true`` and one text
+content ``Error executing tool <name>: <ErrorType>: <message>`` (docs/mcp.md). Nothing refused
+ever comes back as an ordinary result with an ``error`` field.
+
+**Relayed words.** Words the model records as the user's (``remember(said_by="user")``,
+``remember_messages`` user rows, ``working_add(said_by="user")``) are stored under an id that
+carries :data:`RELAY_MARK` and the agent's name (``relayed~claude~m2``): the user did not send
+them to the store, the agent relayed them. Every answer and context item whose source carries the
+mark says so in its warnings (:func:`relay_warning`).
 
 A tool is a public coroutine method of a :class:`ToolSet`: the SDK reads its name, parameters
-(``self`` is bound, so never shown) and docstring, exactly as it read the closures these were."""
+(``self`` is bound, so never shown; each described with ``Annotated[..., Field(description=…)]``)
+and docstring."""
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Coroutine, ParamSpec
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Coroutine, Iterable, ParamSpec
 
 from ..core.errors import GraphMemError
 from ..store.aio import AsyncGraphMem
@@ -17,21 +29,69 @@ from ..store.aio import AsyncGraphMem
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-__all__ = ["ToolSet", "guarded"]
+__all__ = ["RELAY_MARK", "ToolSet", "clean_argument_errors", "guarded", "made_id", "relay_warning", "relayed_id"]
 
 P = ParamSpec("P")
 Answer = dict[str, Any]
 
+RELAY_MARK = "relayed~"
+
+
+def relayed_id(agent: str, ident: str) -> str:
+    """The id of words ``agent`` relays as the user's: ``relayed~<agent>~<ident>``."""
+    return ident if ident.startswith(RELAY_MARK) else f"{RELAY_MARK}{agent}~{ident}"
+
+
+def relay_warning(sources: Iterable[str | None]) -> str | None:
+    """"relayed: …" when one of ``sources`` is words an agent relayed as the user's, else None."""
+    for source in sources:
+        if source and RELAY_MARK in source:
+            agent = source.split(RELAY_MARK, 1)[1].split("~", 1)[0]
+            return (f"relayed: the user's words as relayed by the agent {agent}, "
+                    f"not a message the user sent (source {source})")
+    return None
+
+
+def made_id(*parts: str | None) -> str:
+    """A deterministic id for a call that gave none: a retry of the same call is a duplicate."""
+    key = "\x1f".join(p or "" for p in parts)
+    return "mcp-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+
 
 def guarded(tool: Callable[P, Awaitable[Answer]]) -> Callable[P, Coroutine[Any, Any, Answer]]:
-    """The tool, answering ``{"error": …}`` for a GraphMemError (its signature and docstring kept)."""
+    """The tool, a GraphMemError turned into the SDK's ToolError (``isError: true``), its
+    signature and docstring kept."""
     @functools.wraps(tool)
     async def call(*args: P.args, **kwargs: P.kwargs) -> Answer:
+        from mcp.server.mcpserver.exceptions import ToolError
         try:
             return await tool(*args, **kwargs)
         except GraphMemError as e:
-            return {"error": f"{type(e).__name__}: {e}"}
+            raise ToolError(f"{type(e).__name__}: {e}") from e
     return call
+
+
+def clean_argument_errors(server: MCPServer) -> None:
+    """Make arguments that fail a tool's schema read like every other refusal — ``ValidationError:
+    <argument>: <what is wrong>``, without pydantic's banner and help URL — and an unknown tool too
+    (``NotFoundError: no tool 'x'``)."""
+    from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+    from pydantic import ValidationError as PydanticError
+    call_tool = server.call_tool
+
+    @functools.wraps(call_tool)
+    async def call(name: str, arguments: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await call_tool(name, arguments, *args, **kwargs)
+        except ToolError as e:
+            cause = e.__cause__
+            if str(e).startswith("Unknown tool"):
+                raise ToolError(f"Error executing tool {name}: NotFoundError: no tool {name!r}") from e
+            if isinstance(e, UnexpectedToolError) or not isinstance(cause, PydanticError):
+                raise
+            parts = [f"{'.'.join(str(p) for p in err['loc']) or 'arguments'}: {err['msg']}" for err in cause.errors()]
+            raise ToolError(f"Error executing tool {name}: ValidationError: {'; '.join(parts)}") from cause
+    server.call_tool = call  # type: ignore[method-assign]
 
 
 @dataclass

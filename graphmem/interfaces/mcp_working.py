@@ -2,16 +2,20 @@
 ``mem.working(session)`` methods with the same arguments — a budget policy (``budget_tokens``,
 ``strategy``, ``warn_ratio``, ``keep_recent``, ``summary_ratio``: recorded by the add that gives
 it), ``claim``, ``source``, ``use`` — with the server's principals instead of ``role``/``author``:
-a ``turn`` said by the user is recorded as the user's (fixed at start), anything else as the
-agent's; the model never names a speaker or a tenant. ``working_close`` is the end gate.
+a ``turn`` is the agent's unless ``said_by="user"`` — then it is recorded as the user's (fixed at
+start) under a relayed id (``relayed~<agent>~…``), so what the end gate draws from it carries the
+"relayed by the agent" mark; the model never names a speaker or a tenant. ``working_close`` is the end gate.
 :func:`context_of` is what the ``context`` tool reads through when it names an open session."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+import uuid
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field
 
 from ..core.errors import AccessError
-from .mcp_tools import ToolSet, guarded
+from .mcp_tools import RELAY_MARK, ToolSet, guarded, made_id, relayed_id
 
 if TYPE_CHECKING:
     from ..recall.memory_context import MemoryContext
@@ -56,27 +60,42 @@ class WorkingTools(ToolSet):
     TOOLS = ("working_add", "working_items", "working_use", "working_checkpoint", "working_resume", "working_close")
 
     @guarded
-    async def working_add(self, session: str, text: str, type: Literal["turn", "tool_result", "decision",
-                                                                       "hypothesis", "instruction", "todo"] = "turn",
-                          said_by: Literal["user", "assistant"] = "assistant", importance: float = 0.5,
-                          item_id: str | None = None, cites: list[str] | None = None,
-                          claim: dict[str, Any] | None = None, source: str | None = None,
-                          temporary: bool = False, budget_tokens: int | None = None,
-                          strategy: Literal["evict", "compress"] | None = None, warn_ratio: float | None = None,
-                          keep_recent: int | None = None, summary_ratio: float | None = None) -> dict[str, Any]:
+    async def working_add(
+            self, session: Annotated[str, Field(description="the working session (the task's id)")],
+            text: Annotated[str, Field(description="the item's words")],
+            type: Annotated[Literal["turn", "tool_result", "decision", "hypothesis", "instruction", "todo"], Field(
+                description="what the item is")] = "turn",
+            said_by: Annotated[Literal["user", "assistant"], Field(
+                description='a turn\'s speaker: "assistant" (default, you) or "user" (words the user said to you: '
+                            "kept as the user's, marked as relayed by you)")] = "assistant",
+            importance: Annotated[float, Field(description="0..1: what the budget evicts last", ge=0, le=1)] = 0.5,
+            item_id: Annotated[str | None, Field(description="an id: a retry with it applies once")] = None,
+            cites: Annotated[list[str] | None, Field(description="ids of items this one rests on")] = None,
+            claim: Annotated[dict[str, Any] | None, Field(
+                description="{subject, topic, value}: what a decision or hypothesis asserts (proposed at the end "
+                            "as an unconfirmed candidate)")] = None,
+            source: Annotated[str | None, Field(description="a tool result's source id")] = None,
+            temporary: Annotated[bool, Field(description="a task parameter, never kept")] = False,
+            budget_tokens: Annotated[int | None, Field(description="the session's token budget from now on")] = None,
+            strategy: Annotated[Literal["evict", "compress"] | None, Field(
+                description="over budget: compress older turns into a summary, or evict")] = None,
+            warn_ratio: Annotated[float | None, Field(description="warn at this share of the budget")] = None,
+            keep_recent: Annotated[int | None, Field(description="turns never compressed")] = None,
+            summary_ratio: Annotated[float | None, Field(description="a summary's size, as a share")] = None
+    ) -> dict[str, Any]:
         """Add an item to the session's working memory (under its token budget: older turns are
         compressed into a summary that cites them, or the least important items evicted). A turn
-        `said_by` "user" is the user's own words; everything else is yours. `item_id` makes a retry
-        apply once. `claim` {subject, topic, value}: what a decision or hypothesis asserts (proposed
-        at the end as an unconfirmed candidate); `source`: a tool result's source id; `temporary`: a
-        task parameter never kept. `budget_tokens`, `strategy` ("compress" or "evict"), `warn_ratio`,
-        `keep_recent`, `summary_ratio` set the session's budget policy from this add on. The answer
-        warns when the session reaches 80% (`warn_ratio`) of its budget."""
+        is yours unless `said_by` is "user" (words the user said to you, marked as relayed by
+        you). The answer warns when the session reaches `warn_ratio` (80%) of its budget."""
         if said_by == "user" and self.user is None:
             raise AccessError("this server was started without --user: it cannot record a user's words")
         role: Literal["user", "tool", "agent"] = \
             "user" if said_by == "user" and type == "turn" else ("tool" if type == "tool_result" else "agent")
+        if role == "user":  # the user's words as the agent relays them: the mark travels to long-term memory
+            item_id = relayed_id(self.agent, item_id or made_id(session, text, uuid.uuid4().hex))
         # the policy knobs given (working() takes None as not given: the stored policy holds)
+        if cites:
+            cites = await self._known(session, cites)
         wm = self.store.working(session, budget_tokens=budget_tokens, strategy=strategy, warn_ratio=warn_ratio,
                                  keep_recent=keep_recent, summary_ratio=summary_ratio)
         r = await wm.add(
@@ -87,40 +106,63 @@ class WorkingTools(ToolSet):
                 "summary": r.summary.id if r.summary else None}
 
     @guarded
-    async def working_items(self, session: str, include_evicted: bool = False) -> dict[str, Any]:
-        """The session's live working-memory items, oldest first (`include_evicted`: also those the
-        budget evicted or a summary replaced, marked)."""
+    async def working_items(self, session: Annotated[str, Field(description="the working session")],
+                            include_evicted: Annotated[bool, Field(
+                                description="also items the budget evicted or a summary replaced (marked)")] = False
+                            ) -> dict[str, Any]:
+        """The session's live working-memory items, oldest first."""
         found = await self.store.working(session).items(include_evicted=include_evicted)
         return {"items": [_item(i) for i in found]}
 
     @guarded
-    async def working_use(self, session: str, item_ids: list[str]) -> dict[str, Any]:
+    async def working_use(self, session: Annotated[str, Field(description="the working session")],
+                          item_ids: Annotated[list[str], Field(description="the items you used")]) -> dict[str, Any]:
         """Record that you used these items: among items of equal importance, eviction drops the
         least recently used first."""
-        r = await self.store.working(session).use(*item_ids)
+        wm = self.store.working(session)
+        item_ids = await self._known(session, item_ids)
+        r = await wm.use(*item_ids)
         return {"seq": r.seq, "used": item_ids}
 
+    async def _known(self, session: str, ids: list[str]) -> list[str]:
+        """``ids`` with a relayed item named by the id the model gave it (``u1`` for
+        ``relayed~claude~u1``) written as stored."""
+        if not ids or all(i.startswith(RELAY_MARK) for i in ids):
+            return ids
+        stored = {i.id for i in await self.store.working(session).items(include_evicted=True)}
+        return [relayed_id(self.agent, i) if i not in stored and relayed_id(self.agent, i) in stored else i
+                for i in ids]
+
     @guarded
-    async def working_checkpoint(self, session: str, state: dict[str, Any],
-                                 checkpoint_id: str | None = None) -> dict[str, Any]:
+    async def working_checkpoint(self, session: Annotated[str, Field(description="the working session")],
+                                 state: Annotated[dict[str, Any], Field(description="the task's state, a JSON object")],
+                                 checkpoint_id: Annotated[str | None, Field(
+                                     description="an id: a retry with it applies once")] = None) -> dict[str, Any]:
         """Record the task's state (a JSON object) so a restarted agent resumes from it."""
         r = await self.store.working(session).checkpoint(state, id=checkpoint_id)
         return {"seq": r.seq, "duplicate": r.duplicate}
 
     @guarded
-    async def working_resume(self, session: str) -> dict[str, Any]:
+    async def working_resume(self, session: Annotated[str, Field(description="the working session")]
+                             ) -> dict[str, Any]:
         """Where to pick the task up: the last checkpoint's state and the live items."""
         r = await self.store.working(session).resume()
         return {"status": r.status, "state": r.state, "checkpoints": r.checkpoints,
                 "used_tokens": r.used_tokens, "items": [_item(i) for i in r.items]}
 
     @guarded
-    async def working_close(self, session: str, outcome: Literal["success", "failure"], task: str | None = None,
-                            steps: list[str] | None = None, errors: list[str] | None = None,
-                            wrong_memory: list[str] | None = None, area: str | None = None) -> dict[str, Any]:
-        """End the task: the user's statements go to long-term memory, your decisions and hypotheses
-        become unconfirmed candidates, tool results only sources; the outcome is recorded.
-        `wrong_memory`: fact ids that proved wrong during the task; `area`: the playbook area."""
+    async def working_close(self, session: Annotated[str, Field(description="the working session")],
+                            outcome: Annotated[Literal["success", "failure"], Field(description="how the task ended")],
+                            task: Annotated[str | None, Field(description="the task, in a sentence")] = None,
+                            steps: Annotated[list[str] | None, Field(description="the steps taken")] = None,
+                            errors: Annotated[list[str] | None, Field(description="errors met")] = None,
+                            wrong_memory: Annotated[list[str] | None, Field(
+                                description="fact ids that proved wrong during the task")] = None,
+                            area: Annotated[str | None, Field(description="the playbook area")] = None
+                            ) -> dict[str, Any]:
+        """End the task: the user's statements go to long-term memory (marked as relayed by you),
+        your decisions and hypotheses become unconfirmed candidates, tool results only sources;
+        the outcome is recorded."""
         r = await self.store.working(session).close(outcome, task=task, steps=steps, errors=errors,
                                                     wrong_memory=wrong_memory, area=area)
         out: dict[str, Any] = r.model_dump(mode="json", exclude_none=True)

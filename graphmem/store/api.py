@@ -150,6 +150,10 @@ class StoreApi:
         # An extractor that can also read episodes (the rule extractor's ``draw``) gives both.
         draw = getattr(self._extractor, "draw", None)
         drawn = list(draw(message, context) if callable(draw) else self._extractor.extract(message, context))
+        if message.drawn_as != "stated":  # a non-person's words keep only what extract/roles.py allows
+            from ..extract.roles import keep_drawn
+            from .projection.values import plain
+            drawn = keep_drawn([plain(d) for d in drawn], message.speaker, message.drawn_as)
         observe.extraction_yield(self.tenant, message.id, 1, len(drawn), (time.perf_counter() - start) * 1000)
         return drawn
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .api import StoreApi
     from .ops import Plan
     from .surface import When
+    from .transcripts import Added
 
 __all__ = ["AsyncFace", "SyncFace"]
 
@@ -114,6 +115,38 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         ...                   "text": "I went to a support group yesterday."}])
         """
         return self._run(surface.ingest_bulk(self, messages, batch_size=batch_size, progress=progress, embed=embed))
+
+    def add(
+        self,
+        messages: Iterable[dict[str, Any]],
+        *,
+        user: str | None = None,
+        session: str | None = None,
+        at: When | None = None,
+        batch_size: int = 500,
+        embed: bool = True,
+    ) -> list[Added]:
+        """A conversation as agent frameworks hold it: rows ``{"role", "content", "name"?, "id"?,
+        "created_at"?}`` (OpenAI / LangChain shape; ``{id, speaker, text, …}`` rows too). ``role``
+        decides who speaks: a ``user`` row is the words of its ``name``, else of ``user``; an
+        ``assistant``, ``system`` or ``tool`` row is kept as a message but gives at most L2
+        candidates, never about its own speaker (graphmem.extract.roles). ``session`` and ``at`` are
+        the defaults of rows that name none. A row without ``id`` gets one made from the session, its
+        position, role and text, so adding the same rows again writes nothing new. Returns, per row,
+        its id, speaker and the facts drawn. Every row is checked before anything is written.
+
+        >>> mem.add([{"role": "assistant", "content": "Where should I send it?"},
+        ...          {"role": "user", "content": "I moved to Hewan Rd on Sep 20."}], user="lin", session="s1")
+        """
+        return self._run(surface.add(
+            self,
+            messages,
+            user=user,
+            session=session,
+            at=at,
+            batch_size=batch_size,
+            embed=embed,
+        ))
 
     def alias(
         self,
@@ -868,6 +901,38 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         ...                   "text": "I went to a support group yesterday."}])
         """
         return await self._run_async(surface.ingest_bulk(self, messages, batch_size=batch_size, progress=progress, embed=embed))
+
+    async def add(
+        self,
+        messages: Iterable[dict[str, Any]],
+        *,
+        user: str | None = None,
+        session: str | None = None,
+        at: When | None = None,
+        batch_size: int = 500,
+        embed: bool = True,
+    ) -> list[Added]:
+        """A conversation as agent frameworks hold it: rows ``{"role", "content", "name"?, "id"?,
+        "created_at"?}`` (OpenAI / LangChain shape; ``{id, speaker, text, …}`` rows too). ``role``
+        decides who speaks: a ``user`` row is the words of its ``name``, else of ``user``; an
+        ``assistant``, ``system`` or ``tool`` row is kept as a message but gives at most L2
+        candidates, never about its own speaker (graphmem.extract.roles). ``session`` and ``at`` are
+        the defaults of rows that name none. A row without ``id`` gets one made from the session, its
+        position, role and text, so adding the same rows again writes nothing new. Returns, per row,
+        its id, speaker and the facts drawn. Every row is checked before anything is written.
+
+        >>> mem.add([{"role": "assistant", "content": "Where should I send it?"},
+        ...          {"role": "user", "content": "I moved to Hewan Rd on Sep 20."}], user="lin", session="s1")
+        """
+        return await self._run_async(surface.add(
+            self,
+            messages,
+            user=user,
+            session=session,
+            at=at,
+            batch_size=batch_size,
+            embed=embed,
+        ))
 
     async def alias(
         self,

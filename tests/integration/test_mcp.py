@@ -21,6 +21,9 @@ def _env(settings) -> dict[str, str]:
 
 
 def _data(result) -> dict:
+    """A tool's answer; a refused call (isError, the one error convention) as {"error": text}."""
+    if getattr(result, "is_error", False) or getattr(result, "isError", False):
+        return {"error": result.content[0].text, "isError": True}
     if getattr(result, "structuredContent", None):
         data = result.structuredContent
         return data.get("result", data) if isinstance(data, dict) else data
@@ -41,7 +44,8 @@ def test_mcp_tools_over_stdio(neo4j_target):
                 await session.initialize()
                 tools = {t.name for t in (await session.list_tools()).tools}
                 r1 = _data(await session.call_tool("remember", {
-                    "text": "我9月20日起搬到河湾路。", "message_id": "m2", "at": "2026-09-18T10:00:00Z"}))
+                    "text": "我9月20日起搬到河湾路。", "message_id": "m2", "said_by": "user",
+                    "at": "2026-09-18T10:00:00Z"}))
                 r2 = _data(await session.call_tool("set_fact", {"subject": "deploy", "topic": "port", "value": "8000"}))
                 now = _data(await session.call_tool("as_of", {"subject": "lin", "topic": "home_address",
                                                               "valid_at": "2026-10-05T00:00:00Z"}))
@@ -65,16 +69,19 @@ def test_mcp_tools_over_stdio(neo4j_target):
         assert {"remember", "set_fact", "revoke", "as_of", "why", "history", "context", "forget"} <= out["tools"]
         assert all("tenant" not in t for t in out["tools"])
         assert out["r1"]["facts"] and out["r2"]["fact"]
-        assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "m2" and out["now"]["warnings"] == []
+        # the user's words as the agent relayed them: the user's statement, marked as relayed
+        assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "relayed~claude~m2"
+        assert [w.split(":")[0] for w in out["now"]["warnings"]] == ["relayed"]
         assert out["before"]["value"] is None
-        assert out["why"]["source"] == "m2" and out["why"]["text"]["note"].startswith("data from a source")
+        assert out["why"]["source"] == "relayed~claude~m2" and out["why"]["text"]["note"].startswith("data from a source")
         # set_fact is the agent's suggestion: an L2 candidate by "claude", invisible by default
         assert out["r2"]["status"] == "candidate" and out["r2"]["author"] == "claude"
         assert out["hist"]["entries"] == []
         assert out["cand"]["value"] == "8000" and "candidate: an unconfirmed candidate, not a fact until confirmed (asserted by claude)" in out["cand"]["warnings"]
-        assert out["bad"]["error"].startswith("ValidationError")
+        assert out["bad"]["isError"] and "ValidationError: not an ISO 8601 time" in out["bad"]["error"]
         first = out["ctx"]["items"][0]
-        assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "m2")
+        assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "relayed~claude~m2")
+        assert any(w.startswith("relayed:") for w in first["warnings"]) and "Relayed by the agent" in out["ctx"]["text"]
         assert "河湾路" in out["ctx"]["text"] and "```text" in out["ctx"]["text"] and out["ctx"]["ledger_version"] >= 2
         # forget files a request and holds the content back at once; nothing is erased yet
         assert out["gone"]["request"].startswith("er-") and out["gone"]["asked_by"] == "claude"

@@ -46,17 +46,19 @@ def test_working_tools_over_stdio(neo4j_target, driver):
     out = anyio.run(run)
     try:
         assert {"working_add", "working_items", "working_checkpoint", "working_resume", "working_close"} <= out["tools"]
-        assert out["a"]["item"] == "u1" and out["again"]["duplicate"] is True
-        assert out["r"]["state"] == {"step": 2} and [i["id"] for i in out["r"]["items"]] == ["u1", "d1"]
+        # the user's turn, relayed by the agent, is stored under a relayed id
+        assert out["a"]["item"] == "relayed~claude~u1" and out["again"]["duplicate"] is True
+        assert out["r"]["state"] == {"step": 2} and [i["id"] for i in out["r"]["items"]] == ["relayed~claude~u1", "d1"]
         assert out["items"]["items"][0]["text"]["note"].startswith("working-memory data")
-        assert out["ctx"]["working"] == ["u1", "d1"]
-        assert [x["item"] for x in out["done"]["stated"]] == ["u1"]
-        assert "error" in out["late"]
+        assert out["ctx"]["working"] == ["relayed~claude~u1", "d1"]
+        assert [x["item"] for x in out["done"]["stated"]] == ["relayed~claude~u1"]
+        assert out["late"]["isError"] and "SessionClosedError" in out["late"]["error"]
         mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False)
         items = {i.id: i for i in mem.working("s").items()}
-        assert items["u1"].author == "lin" and items["u1"].role == "user"
+        assert items["relayed~claude~u1"].author == "lin" and items["relayed~claude~u1"].role == "user"
         assert items["d1"].author == "claude" and items["d1"].role == "agent"
         assert mem.as_of("lin", "home_address").value == "Hewan Rd"
+        assert "relayed~claude~" in (mem.as_of("lin", "home_address").source or "")
     finally:
         GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False).drop_tenant()
 
@@ -108,7 +110,7 @@ def test_mcp_working_tools_take_what_the_python_api_takes(neo4j_target, driver):
     try:
         assert "working_use" in out["tools"]
         assert out["first"]["budget_tokens"] == 120 and out["used"]["used"] == ["d1"]
-        assert "error" in out["bad"] and "NotFoundError" in out["bad"]["error"]
+        assert out["bad"]["isError"] and "NotFoundError" in out["bad"]["error"]
         assert out["more"]["evicted"] == ["low"]  # the evict strategy: lowest importance first
         assert [i["id"] for i in out["live"]["items"]] == ["cal", "d1", "low2"]
         evicted = {i["id"]: i for i in out["every"]["items"]}

@@ -122,8 +122,9 @@ def test_l4_wins_over_l3_and_cards_are_capped(store):
     v = pb.workflow("deploy-db")["versions"][0]
     pb.approve("deploy-db", v["uid"], approver="alice", version_hash=v["content_hash"])
     bad = pb.draft_card("deploy-db", recommended_steps=["edit prod config by hand"], area="deploy-db", confidence=0.8)
+    pb.activate_card(bad["uid"], actor="alice")  # a draft is no advice until a person activates it
     for i in range(4):
-        pb.draft_card(f"other-{i}", recommended_steps=["x"], area="deploy-db")
+        pb.activate_card(pb.draft_card(f"other-{i}", recommended_steps=["x"], area="deploy-db")["uid"], actor="alice")
     got = pb.applicable("deploy-db")
     assert [r["name"] for r in got["rules"]] == ["deploy-db"]
     assert len(got["cards"]) == 3
@@ -176,7 +177,9 @@ def test_context_carries_the_rule_and_at_most_three_cards(store):
     v = pb.workflow("deploy-db")["versions"][0]
     pb.approve("deploy-db", v["uid"], approver="alice", version_hash=v["content_hash"])
     for i in range(4):
-        pb.draft_card(f"deploy-db-{i}", recommended_steps=["edit prod config by hand"], area="deploy-db", confidence=0.5)
+        drafted = pb.draft_card(f"deploy-db-{i}", recommended_steps=["edit prod config by hand"], area="deploy-db",
+                                confidence=0.5)
+        pb.activate_card(drafted["uid"], actor="alice")
     ctx = store.context("deploy-db: run the migration on db", subject="db", area="deploy-db")
     assert [r.name for r in ctx.rules] == ["deploy-db"] and len(ctx.cards) <= 3
     assert all(c.conflicts_with == ["deploy-db"] for c in ctx.cards if "edit prod config by hand" in c.recommended_steps)

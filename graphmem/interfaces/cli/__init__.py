@@ -33,7 +33,7 @@ COMMANDS = {
     **dict.fromkeys(("server", "mcp", "demo", "eval"), "local"),
     **dict.fromkeys(("set", "revoke", "retract", "confirm", "reject", "quote", "add-source", "declare-topic", "topic",
                      "alias"), "writes"),
-    **dict.fromkeys(("apply", "import", "ingest", "ingest-bulk", "schema", "rebuild", "sweep", "embed-pending",
+    **dict.fromkeys(("apply", "import", "ingest", "ingest-bulk", "add", "schema", "rebuild", "sweep", "embed-pending",
                      "drop-tenant"), "batches"),
     **dict.fromkeys(("as-of", "history", "history-values", "why", "path", "episodes", "assertions", "events",
                      "events-page", "ping", "round-trip", "stats"), "reads"),

@@ -1,4 +1,4 @@
-"""Batches and upkeep: apply (mem.apply_many), import (mem.apply_bulk), ingest, ingest-bulk,
+"""Batches and upkeep: apply (mem.apply_many), import (mem.apply_bulk), ingest, ingest-bulk, add,
 schema (mem.install_schema), rebuild, sweep, embed-pending, drop-tenant."""
 
 from __future__ import annotations
@@ -90,6 +90,24 @@ def ingest_bulk(store: Any, opts: Opts,
     Example: graphmem ingest-bulk conv-26.jsonl -t conv-26 --json
     """
     return store.ingest_bulk(events_of(read_input(file)), batch_size=batch, embed=embed)
+
+
+@cmds("add", actor=True)
+def add(store: Any, opts: Opts,
+        file: Path = typer.Argument(..., help='JSON array or JSONL of chat rows {"role","content","name"?,"id"?,'
+                                              '"created_at"?} (or {"id","speaker","text",…}); "-" for stdin'),
+        user: Optional[str] = typer.Option(None, help="the person a user row without a name is (default: user)"),
+        session: Optional[str] = typer.Option(None, help="the session of rows that name none"),
+        at: Optional[str] = typer.Option(None, help="the time of rows that give none (default now)"),
+        batch: int = typer.Option(500, help="messages per transaction"),
+        embed: bool = typer.Option(True, "--embed/--no-embed", help="embed the messages for recall")) -> Any:
+    """A conversation in the OpenAI / LangChain shape (mem.add): `role` decides who speaks (user rows
+    are the user's words; assistant, system and tool rows give at most L2 candidates); ids are made
+    when absent, so adding the same rows again writes nothing new.
+
+    Example: graphmem add chat.jsonl --user lin --session s1 -t acme --json
+    """
+    return store.add(events_of(read_input(file)), user=user, session=session, at=at, batch_size=batch, embed=embed)
 
 
 @cmds("schema", tenant=False, as_json=False, store=False)

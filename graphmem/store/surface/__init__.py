@@ -21,11 +21,11 @@ from .governance import (erase, request_erase, erase_request, confirm_erase, can
                          working_sessions, stats)
 from .reads import (round_trip, as_of, history, why, path, episodes, assertions, events_page)
 from .recall import (context, summary, user_page, apply_user_page, embed_pending)
-from .writes import (install_schema, ensure_schema, apply, apply_many, apply_bulk, ingest_bulk, alias, add_source,
+from .writes import (install_schema, ensure_schema, apply, apply_many, apply_bulk, ingest_bulk, add, alias, add_source,
                      declare_topic, set, revoke, retract, confirm, reject, quote, ingest, rebuild, drop_tenant,
                      sweep)
 
-__all__ = ["When", "install_schema", "ensure_schema", "apply", "apply_many", "apply_bulk", "ingest_bulk", "alias",
+__all__ = ["When", "install_schema", "ensure_schema", "apply", "apply_many", "apply_bulk", "ingest_bulk", "add", "alias",
            "add_source", "declare_topic", "set", "revoke", "retract", "confirm", "reject", "quote", "ingest",
            "rebuild", "drop_tenant", "sweep", "erase", "request_erase", "erase_request", "confirm_erase",
            "cancel_erase", "verify", "audit", "working_sessions", "stats", "context", "summary", "user_page",

@@ -15,8 +15,9 @@ from .common import When, event_dict
 
 if TYPE_CHECKING:
     from ..api import StoreApi
+    from ..transcripts import Added
 
-__all__ = ["install_schema", "ensure_schema", "apply", "apply_many", "apply_bulk", "ingest_bulk", "alias", "add_source", "declare_topic", "set", "revoke", "retract", "confirm", "reject", "quote", "ingest", "rebuild", "drop_tenant", "sweep"]
+__all__ = ["install_schema", "ensure_schema", "apply", "apply_many", "apply_bulk", "ingest_bulk", "add", "alias", "add_source", "declare_topic", "set", "revoke", "retract", "confirm", "reject", "quote", "ingest", "rebuild", "drop_tenant", "sweep"]
 
 
 def install_schema(mem: StoreApi) -> Plan[None]:
@@ -87,6 +88,26 @@ def ingest_bulk(mem: StoreApi, messages: Iterable[dict[str, Any]], *, batch_size
     return observe.observed_plan("ingest_bulk", mem.tenant, plan(
         mem.tenant, messages, mem._clock, mem._extract, mem._prepare, mem.embedder if embed else None,
         batch_size, progress, mem.actor), observe.write_summary)
+
+
+def add(mem: StoreApi, messages: Iterable[dict[str, Any]], *, user: str | None = None, session: str | None = None,
+        at: When | None = None, batch_size: int = 500, embed: bool = True) -> Plan[list[Added]]:
+    """A conversation as agent frameworks hold it: rows ``{"role", "content", "name"?, "id"?,
+    "created_at"?}`` (OpenAI / LangChain shape; ``{id, speaker, text, …}`` rows too). ``role``
+    decides who speaks: a ``user`` row is the words of its ``name``, else of ``user``; an
+    ``assistant``, ``system`` or ``tool`` row is kept as a message but gives at most L2
+    candidates, never about its own speaker (graphmem.extract.roles). ``session`` and ``at`` are
+    the defaults of rows that name none. A row without ``id`` gets one made from the session, its
+    position, role and text, so adding the same rows again writes nothing new. Returns, per row,
+    its id, speaker and the facts drawn. Every row is checked before anything is written.
+
+    >>> mem.add([{"role": "assistant", "content": "Where should I send it?"},
+    ...          {"role": "user", "content": "I moved to Hewan Rd on Sep 20."}], user="lin", session="s1")
+    """
+    from ..transcripts import add as plan
+    return observe.observed_plan("add", mem.tenant, plan(
+        mem.tenant, messages, mem._clock, mem._extract, mem._prepare, mem.embedder if embed else None,
+        batch_size, mem.actor, user=user, session=session, at=at))
 
 
 def alias(mem: StoreApi, subject: str, alias: str, *, source: str | None = None, reason: str | None = None,
