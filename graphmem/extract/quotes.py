@@ -74,8 +74,19 @@ def find_quote(text: str, lang: str, at: datetime) -> Quote | None:
         return None
     noun = (cue.groupdict().get("noun") or "document").lower()
     words = _dating_words(text, cue.start(), end)
-    doc_at = document_date(words, at) or _named_date(words, at)
+    doc_at = (document_date(words, at) or _named_date(words, at)) if _introduced(text, cue.start()) else None
     return Quote(lead=lead, quoted=quoted.strip(), kind=_KIND.get(noun, "document"), at=_older(doc_at, at))
+
+
+def _introduced(text: str, start: int) -> bool:
+    """Does the speaker introduce the document? Its cue is in the message's first two sentences,
+    or its sentence has a first or second person ("…and my old lease says…"). "The 2023 record
+    shows…" deep in a text is that text's own words: a document with no date the speaker gives,
+    so it claims nothing (and, being a quote, nothing in it is asserted now either)."""
+    *before, own = _SENTENCE_END.split(text[:start])
+    if sum(1 for b in before if b.strip()) < 2:
+        return True
+    return bool(_PERSON_ZH.search(own) or _PERSON_EN.search(own))
 
 
 def _older(doc_at: datetime | None, at: datetime) -> datetime | None:
