@@ -24,9 +24,10 @@ figures of docs/extraction.md.
 from __future__ import annotations
 
 import json
+import os
 import re
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..core.errors import ConfigurationError, ExtractionError
 from ..core.models import MessageEvent, parse_event
@@ -75,6 +76,24 @@ class ModelExtractor:
         self.model, self.api_key, self.trust = model, api_key, trust
         self.rules = rules or RuleExtractor()
         self._client = client
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, rules: RuleExtractor | None = None) -> "ModelExtractor":
+        """Built from ``GRAPHMEM_MODEL_URL`` (the server's OpenAI-compatible base, e.g.
+        ``http://127.0.0.1:8080/v1``), ``GRAPHMEM_MODEL`` (the model name the server knows),
+        optional ``GRAPHMEM_MODEL_API_KEY``, ``GRAPHMEM_MODEL_TRUST`` (``candidate`` | ``statement``)
+        and ``GRAPHMEM_MODEL_TIMEOUT`` (seconds): so a deployment switches extractors without code."""
+        env = os.environ if env is None else env
+        url, model = env.get("GRAPHMEM_MODEL_URL", "").strip(), env.get("GRAPHMEM_MODEL", "").strip()
+        if not url or not model:
+            raise ConfigurationError("the model extractor needs GRAPHMEM_MODEL_URL and GRAPHMEM_MODEL "
+                                     "(e.g. http://127.0.0.1:8080/v1 and the name your server serves)")
+        try:
+            timeout = float(env.get("GRAPHMEM_MODEL_TIMEOUT", "30"))
+        except ValueError as e:
+            raise ConfigurationError("GRAPHMEM_MODEL_TIMEOUT must be a number of seconds") from e
+        return cls(url, model, api_key=env.get("GRAPHMEM_MODEL_API_KEY") or None, timeout=timeout, rules=rules,
+                   trust=env.get("GRAPHMEM_MODEL_TRUST", "candidate"))
 
     def _ask(self, message: MessageEvent) -> list[dict[str, Any]]:
         topics = ", ".join(sorted(self.rules.vocabulary.topics))

@@ -150,3 +150,16 @@ def test_the_request_is_openai_compatible(url):
     ex = ModelExtractor(url + "/", model="fake-1", api_key="k")
     run(ex, "I work at Hooli.")
     assert Fake.calls == ["I work at Hooli."]
+
+
+def test_from_env_reads_the_server_and_refuses_half_a_setup(url):
+    from graphmem.core.errors import ConfigurationError
+
+    ex = ModelExtractor.from_env({"GRAPHMEM_MODEL_URL": url, "GRAPHMEM_MODEL": "fake-1",
+                                  "GRAPHMEM_MODEL_TRUST": "statement"})
+    assert (ex.url, ex.model, ex.trust) == (url + "/chat/completions", "fake-1", "statement")
+    assert sets(run(ex, "I work at Hooli.")) == [("lin", "employer", "Hooli")]
+    with pytest.raises(ConfigurationError, match="GRAPHMEM_MODEL_URL"):
+        ModelExtractor.from_env({"GRAPHMEM_MODEL": "fake-1"})
+    with pytest.raises(ConfigurationError, match="trust"):
+        ModelExtractor.from_env({"GRAPHMEM_MODEL_URL": url, "GRAPHMEM_MODEL": "m", "GRAPHMEM_MODEL_TRUST": "yes"})
