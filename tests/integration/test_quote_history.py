@@ -43,6 +43,27 @@ def test_a_statement_for_that_date_wins_and_a_current_fact_is_untouched(store):
     now = store.as_of("lin", "home_address")
     assert (now.value, now.source) == ("9 Oak Ave", "m0")
     assert [e.value for e in store.history("lin", "home_address")] == ["12 Elm St", "9 Oak Ave"]
+    # why lists the outranked quote, as conflicting; where the quote answers, it lists nothing
+    why = store.why("lin", "home_address", valid_at="2024-06-01")
+    assert why.source == "m0"
+    assert [(q.source, q.value, q.agrees) for q in why.quotes] == [("m1~quoted", "12 Elm St", False)]
+    assert store.why("lin", "home_address", valid_at="2024-01-05").quotes == []
+    assert store.why("lin", "home_address").quotes == []  # now: no quote speaks
+    # the same in the Python-resolved view
+    assert [q.agrees for q in store.why("lin", "home_address", valid_at="2024-06-01",
+                                        include_candidates=True).quotes] == [False]
+
+
+def test_a_quote_that_says_what_the_statement_says_corroborates(store):
+    store.add_source("m0", kind="message", at="2026-05-01T09:00:00Z", text="I've lived on Oak Ave since 2023.",
+                     author="lin")
+    store.set("lin", "home_address", "9 Oak Ave", valid_from="2023-01-01", source="m0")
+    store.add_source("lease", kind="document", at="2024-03-01", text="Tenant address: 9 Oak Ave", author="lin")
+    store.add_source("m1", kind="message", at=AT, text="the 2024 lease", author="lin")
+    store.quote("m1", "lease", [{"subject": "lin", "topic": "home_address", "value": "9 Oak Ave"}])
+    why = store.why("lin", "home_address", valid_at="2024-06-01")
+    assert (why.value, why.source) == ("9 Oak Ave", "m0")
+    assert [(q.source, q.agrees) for q in why.quotes] == [("lease", True)]
 
 
 def test_an_undated_quote_claims_nothing(store):
