@@ -118,3 +118,13 @@ def test_a_lone_quote_is_what_its_own_dates_answer(quoted, t):
     r = resolve(qs, day(t), View(known_at=day(END + 500)), "lin")
     inside = q.valid_from <= day(t) < q.valid_to  # type: ignore[operator]
     assert (r.value == q.value) if inside else r.kind == "none"
+
+
+def test_a_quote_that_repeats_the_standing_statement_cites_the_statement():
+    own = Assertion(uid="s", seq=1, kind="set", value="Qinghe", valid_from=day(0), recorded_at=day(0),
+                    author="lin", said_at=day(0))
+    q = quote("q", "Qinghe", doc=1, quoted=30, seq=2)  # an email of day 1 saying the same, quoted on day 30
+    r = resolve([own, q], day(10), View(known_at=day(END)), "lin")
+    assert (r.value, r.primary.uid) == ("Qinghe", "s")
+    other = quote("q2", "Hewan", doc=1, quoted=30, seq=3)  # one that says otherwise is the newer evidence
+    assert resolve([own, other], day(10), View(known_at=day(END)), "lin").primary.uid == "q2"
