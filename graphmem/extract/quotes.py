@@ -96,7 +96,8 @@ def _older(doc_at: datetime | None, at: datetime) -> datetime | None:
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 _FWD_SUBJECT = re.compile(r"(?P<subject>[^\n:：—–]{1,60}?)\s*(?:[:：—–]|\s-\s|\n)\s*")
-_MONTH_DOC = re.compile(rf"(?<!next )(?<!this )(?<!coming )(?<!upcoming )(?<!following )\b(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+_MONTH_DOC = re.compile(rf"(?<!next )(?<!this )(?<!coming )(?<!upcoming )(?<!following )"
+                        rf"\b(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                         rf"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\s+(?:{DOC_EN})s?\b", re.I)
 _MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
                                            "nov", "dec"))}
@@ -115,7 +116,7 @@ def _dating_words(text: str, start: int, end: int) -> str:
 def _named_date(words: str, at: datetime) -> datetime | None:
     """A bare month naming a document ("the March memo", "Fwd: June invoice"): the latest such
     month before the message's month."""
-    m = _MONTH_DOC.search(words)
+    m = next((x for x in _MONTH_DOC.finditer(words) if x.group("mon") != "may"), None)  # "I may text…"
     if m is None:
         return None
     month = _MONTHS[m.group("mon")[:3].lower()]

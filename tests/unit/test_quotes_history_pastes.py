@@ -90,3 +90,7 @@ def test_a_forwarded_memo_is_dated_by_its_subject_line():
     assert q.quoted == "the deploy port is 7000"
     q = find_quote("Fwd: next March memo — the deploy port is 7000", "en", AT)
     assert q is not None and q.at is None
+    q = find_quote("Fwd: May invoice — the deploy port is 7000", "en", AT)
+    assert q is not None and q.at == datetime(2026, 5, 1, tzinfo=timezone.utc)
+    q = find_quote("Fwd: you may text me — the deploy port is 7000", "en", AT)  # "may" the verb dates nothing
+    assert q is not None and q.at is None
