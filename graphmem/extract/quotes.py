@@ -74,18 +74,21 @@ def find_quote(text: str, lang: str, at: datetime) -> Quote | None:
         return None
     noun = (cue.groupdict().get("noun") or "document").lower()
     words = _dating_words(text, cue.start(), end)
-    doc_at = (document_date(words, at) or _named_date(words, at)) if _introduced(text, cue.start()) else None
+    introduced = cue.re in (_INTRO_EN, _INTRO_ZH, _FWD) or _introduced(text, cue.start(), end)
+    doc_at = (document_date(words, at) or _named_date(words, at)) if introduced else None
     return Quote(lead=lead, quoted=quoted.strip(), kind=_KIND.get(noun, "document"), at=_older(doc_at, at))
 
 
-def _introduced(text: str, start: int) -> bool:
-    """Does the speaker introduce the document? Its cue is in the message's first two sentences,
-    or its sentence has a first or second person ("…and my old lease says…"). "The 2023 record
-    shows…" deep in a text is that text's own words: a document with no date the speaker gives,
-    so it claims nothing (and, being a quote, nothing in it is asserted now either)."""
+def _introduced(text: str, start: int, end: int) -> bool:
+    """Does the speaker cite the document ("…, and my old lease says…")? An introduction ("here's",
+    "attached", "Fwd:") always is; a "the X says" cue is when it is in the message's first two
+    sentences or its sentence has a first or second person. "The 2023 record shows…" deep in a
+    text is that text's own words: a document with no date the speaker gives, so it claims nothing
+    (and, being a quote, nothing in it is asserted now either)."""
     *before, own = _SENTENCE_END.split(text[:start])
     if sum(1 for b in before if b.strip()) < 2:
         return True
+    own += text[start:end]
     return bool(_PERSON_ZH.search(own) or _PERSON_EN.search(own))
 
 
@@ -131,6 +134,8 @@ _STRUCTURE = re.compile(r"^(?:#{1,6}\s+\S|```|~~~|\$ \S|>>> |PS [A-Z]:\\|commit 
                         r"(?: {4}|\t)\S)", re.M)
 _PERSON_EN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us|you|your|you're)\b", re.I)
 _PERSON_ZH = re.compile(r"我|你|您|咱")
+_CHAT = re.compile(r"[!?！？~]|\b(?:hey|hi|hello|thanks|thank|wow|lol|haha|omg|yeah|yep|cool|awesome|gonna|gotta|"
+                   r"cuz|sorry|congrats|ok|okay)\b|[\U0001F300-\U0001FAFF]|哈哈|谢谢|嗯|啊|呀|吧|呢|嘛", re.I)
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]?")
 
 
@@ -141,8 +146,9 @@ def pasted_at(text: str) -> int | None:
     a tool's output (a Markdown heading, a code fence or indented code, a shell or Python prompt, a
     ``commit`` line, a traceback, a table row, a timestamped log line), from the first such line
     on, the words before it being the speaker's ("Here's the 2024 README:"); or prose that reads
-    like an article: three sentences or more, at least 200 characters (60 in Chinese), and no
-    first or second person in its first three.
+    like an article: three sentences or more, at least 200 characters (60 in Chinese), and in its
+    first three no first or second person and nothing of chat (no "!" or "?", no greeting, thanks,
+    "wow", "gonna", emoji, 啊 / 吧 / 呢…).
     """
     lines = list(_STRUCTURE.finditer(text))
     if len(lines) >= 2 or (lines and len(text) - lines[0].start() > 80):
@@ -152,7 +158,7 @@ def pasted_at(text: str) -> int | None:
     if len(sentences) < 3 or len(text) < (60 if zh else 200):
         return None
     person = _PERSON_ZH if zh else _PERSON_EN
-    if any(person.search(s) for s in sentences[:3]):
+    if any(person.search(s) or _CHAT.search(s) for s in sentences[:3]):
         return None
     return 0
 
