@@ -68,6 +68,11 @@ def test_the_speakers_own_words_date_a_paste():
     "I moved to Berlin last year. I work at Initech now, and I love my team there.",
     "Went hiking today and the view was great. My legs hurt a lot. I live at 12 Elm St by the way.",
     "我住在青禾路。我在星辰科技工作。我对花生过敏，吃饭要注意。",
+    "Hey Mia! Long time no talk! Work has been busy lately. I finally opened the bakery on Main Street last month "
+    "and it has been packed every morning since.",
+    "That sounds lovely, Tom. Gardening is such a calm hobby. Growing your own tomatoes must feel great, and the "
+    "neighbours probably love the extra ones too.",
+    "今天太累了吧。下班路上还下雨了呢。明天再说啊，晚安。",
 ])
 def test_someone_talking_is_not_a_paste(text):
     assert pasted_at(text) is None
