@@ -11,7 +11,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["Answer", "Episode", "HistoryEntry", "SourceRef", "Why", "WriteResult"]
+__all__ = ["Answer", "Episode", "HistoryEntry", "QuotedClaim", "SourceRef", "Why", "WriteResult"]
 
 
 class _Answer(BaseModel):
@@ -84,6 +84,16 @@ class HistoryEntry(_Answer):
     fact: str | None = None
 
 
+class QuotedClaim(_Answer):
+    """A quoted document's claim for the asked instant that is not the answer (docs/semantics.md):
+    ``agrees`` when it says the answer's value (corroborating), else it contradicts it."""
+
+    source: str | None = None
+    fact: str
+    value: str | None = None
+    agrees: bool = False
+
+
 class Why(_Answer):
     """The source behind an answer and the change point it replaced."""
 
@@ -98,6 +108,8 @@ class Why(_Answer):
     supersedes_value: str | None = None
     quoted_by: list[str] = Field(default_factory=list)
     text: str | None = None
+    quotes: list[QuotedClaim] = Field(default_factory=list, description="quoted claims for that instant "
+                                      "that a statement outranks: corroborating (agrees) or conflicting")
 
 
 class Episode(_Answer):

@@ -153,6 +153,12 @@ class _Layers:
 
             live_exceptions = [e for e in active if alive(e)]
             if live_exceptions:
+                if all(e.quoted for e in live_exceptions):
+                    # A quoted claim (history, bounded at its quote) that only repeats the standing
+                    # direct statement adds nothing: cite the person's statement, not the document.
+                    direct = _direct_before(cps, idx)
+                    if direct and {_said_value(a) for a in direct} == {_said_value(a) for a in live_exceptions}:
+                        return layer, direct
                 return layer, live_exceptions
             group, j = None, idx - 1
             while j >= 0:
@@ -182,6 +188,20 @@ class _Layers:
                     m = k
             return layer, group
         return None
+
+
+def _direct_before(cps: list[Assertion], idx: int) -> list[Assertion]:
+    """The latest group of direct (not quoted) change points among ``cps[:idx]``."""
+    j = idx - 1
+    while j >= 0:
+        k = j
+        while k >= 0 and cps[k].valid_from == cps[j].valid_from:
+            k -= 1
+        members = [a for a in cps[k + 1:j + 1] if not a.quoted]
+        if members:
+            return members
+        j = k
+    return []
 
 
 def _change_order(a: Assertion) -> tuple[datetime, datetime, int]:

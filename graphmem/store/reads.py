@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..core.answers import Answer, HistoryEntry, Why
+from ..core.answers import Answer, HistoryEntry, QuotedClaim, Why
 from ..core.errors import ValidationError
 from ..core.fields import parse_time
-from ..core.temporal import View, resolve, resolve_many, standing_before, timeline
+from ..core.temporal import View, resolve, resolve_many, standing_before, timeline, visible
 from .plans import Plan, run_query
 from .projection import row_to_assertion, to_datetime
 from .shaping import (answer_base, answer_from_ends, answer_from_resolutions, answer_from_rows, history_entries,
@@ -107,29 +107,44 @@ def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | 
 
 def why(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any = None, known_at: Any = None,
         env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Why]:
-    """The source behind the answer, and the change point (and its source) it replaced."""
+    """The source behind the answer, the change point (and its source) it replaced, and the quoted
+    claims for that instant that the answer outranks (corroborating or conflicting)."""
     t, k = view_times(now, valid_at, known_at)
+    view = View(known_at=k, session=session, include_candidates=include_candidates)
     if session is None and not include_candidates:
         rows = yield from run_query("why", tenant, subject=subject, topic=topic, env=env or "", valid_at=t, known_at=k)
         if not rows:
             return Why(subject=subject, topic=topic)
         r = rows[0]
         conflict = sorted({x["value"] for x in rows}) if any(x["conflict"] for x in rows) else None
-        return Why(subject=subject, topic=topic, value=None if conflict else r["value"], conflict=conflict,
-                   source=r["source"], fact=r["fact"], supersedes_source=r["supersedes_source"],
-                   supersedes_fact=r["supersedes_fact"], supersedes_value=r["supersedes_value"],
-                   quoted_by=r["quoted_by"], text=r["text"])
-    view = View(known_at=k, session=session, include_candidates=include_candidates)
+        found = Why(subject=subject, topic=topic, value=None if conflict else r["value"], conflict=conflict,
+                    source=r["source"], fact=r["fact"], supersedes_source=r["supersedes_source"],
+                    supersedes_fact=r["supersedes_fact"], supersedes_value=r["supersedes_value"],
+                    quoted_by=r["quoted_by"], text=r["text"])
+        slot = yield from assertions(tenant, subject, topic, env)
+        return _with_quotes(found, slot, t, view, {x["fact"] for x in rows})
     slot = yield from assertions(tenant, subject, topic, env)
     res = resolve(slot, t, view, subject)
     if res.kind == "none" or res.primary is None:
         return Why(subject=subject, topic=topic)
     w = res.primary
     prev = standing_before(slot, w.valid_from, view, subject, exclude=w.uid).primary
-    return Why(subject=subject, topic=topic, value=res.value,
-               conflict=[v for v in res.values if v] if res.kind == "conflict" else None,
-               source=w.source, fact=w.uid, supersedes_source=prev.source if prev else None,
-               supersedes_fact=prev.uid if prev else None, supersedes_value=prev.value if prev else None)
+    return _with_quotes(Why(subject=subject, topic=topic, value=res.value,
+                            conflict=[v for v in res.values if v] if res.kind == "conflict" else None,
+                            source=w.source, fact=w.uid, supersedes_source=prev.source if prev else None,
+                            supersedes_fact=prev.uid if prev else None,
+                            supersedes_value=prev.value if prev else None),
+                        slot, t, view, {a.uid for a in res.winners})
+
+
+def _with_quotes(found: Why, slot: list[Any], t: datetime, view: View, answering: set[str]) -> Why:
+    """``found`` with the quoted claims that speak about ``t`` (inside their stretch, visible in
+    ``view``) but do not answer: a statement for that instant outranked them."""
+    said = set(found.conflict or ([found.value] if found.value is not None else []))
+    notes = [QuotedClaim(source=a.source, fact=a.uid, value=a.value, agrees=a.value in said)
+             for a in slot if a.quoted and a.uid not in answering and visible(a, view)
+             and a.valid_from <= t and (a.valid_to is None or t < a.valid_to)]
+    return found.model_copy(update={"quotes": notes}) if notes else found
 
 
 def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at: Any = None, known_at: Any = None,

@@ -94,17 +94,35 @@ def op_revoke(work: Work, cur: Current, e: Any) -> Steps[None]:
 
 
 def op_quote(work: Work, cur: Current, e: QuoteEvent) -> Steps[None]:
-    yield from work.cache.source(e.source)
+    quoting = yield from work.cache.source(e.source)
     old = yield from work.cache.source(e.quotes)
     work.buffer.quotes.append({"source": e.source, "quotes": e.quotes, "recorded_at": cur.at, "seq": cur.seq})
+    start, end = quoted_stretch(old["at"], quoting["at"], cur.at)
+    if end is None:
+        return  # the cited source is not older than the quote: nothing it says can be history
     for c in e.claims:
         is_entity = c.object is not None
         yield from work.cache.load_topics([c.topic])
-        # The claim is the old document's: dated at its time, by its author, from it.
+        # The claim is the old document's: by its author, from it, and history only — it holds
+        # from the document's time until the quote, so it is never current (docs/semantics.md).
         yield from create(work, cur, NewFact(
             subject=c.subject, topic=c.topic, env=c.env, value=c.object if is_entity else c.value,
-            is_entity=is_entity, valid_from=old["at"], author=old["author"], said_at=old["at"],
+            is_entity=is_entity, valid_from=start, valid_to=end, author=old["author"], said_at=old["at"],
             quoted=True, source=e.quotes, expires_at=expiry(work, cur, c.topic, None, old)))
+
+
+def quoted_stretch(document_at: datetime, quoted_at: datetime, recorded_at: datetime
+                   ) -> tuple[datetime, datetime | None]:
+    """The valid time of a quoted claim: ``[the document's time, the quote)``.
+
+    A quote says what an older document said *then*; it asserts nothing about the moment it is
+    quoted or after. Bounding the claim at the quoting source's time (or the quote's record time,
+    if earlier) makes it an exception in the past that the temporal rules let fill in history but
+    never reach the present, whatever else the slot holds. ``None`` as the end: the cited source
+    is not older than the quote, so there is no past for the claim to speak about.
+    """
+    end = min(quoted_at, recorded_at)
+    return document_at, (end if end > document_at else None)
 
 
 def op_expire(work: Work, cur: Current, e: ExpireEvent) -> Steps[None]:
