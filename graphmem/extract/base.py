@@ -88,7 +88,7 @@ class Found:
     shape: str | None = None
 
 
-def _trim_place(value: str) -> str:
+def trim_place(value: str) -> str:
     """Drop trailing words that are dates, not names ("Suzhou on March" → "Suzhou")."""
     words = value.split()
     while len(words) > 1 and (words[-1].lower().rstrip(".") in _NOT_A_PLACE or words[-1].lower() in ("on", "in", "at", "am")):
@@ -171,7 +171,7 @@ class Matcher:
                         if lang == "en":
                             value = re.sub(r"^the\s+", "", value, flags=re.I)
                         if p.shape == "place":
-                            value = _trim_place(value)
+                            value = trim_place(value)
                         if not value or not self._shape_ok(p.shape, value):
                             continue
                         at = m.start("value") + raw.find(value)

@@ -31,7 +31,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.errors import ConfigurationError, ExtractionError
 from ..core.models import MessageEvent, parse_event
-from .base import CANCEL, ONE_OFF, STANDING, Found, Matcher, _trim_place, is_text, language_of
+from .base import CANCEL, ONE_OFF, STANDING, Found, Matcher, trim_place, is_text, language_of
 from .dates import find_dates
 from .gates import Verdict, is_question
 from .quotes import find_quote, mentions_old_document
@@ -193,7 +193,7 @@ class ModelExtractor:
             if lang == "en":
                 v = re.sub(r"^the\s+", "", v, flags=re.I)
             if shape == "place":
-                v = _trim_place(v)
+                v = trim_place(v)
             if v and v in value and Matcher._shape_ok(shape, v) and (v, shape) not in out:
                 out.append((v, shape))
         return out
