@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ..store.api import utcnow
-from ..core.errors import GraphMemError
+from ..core.errors import GraphMemError, ValidationError
 from ..core.models import parse_event
 from ..bench.temporal_kg import find_files, load as load_kg
 from ..store.transcripts import is_transcript_row, message_event
@@ -54,7 +54,10 @@ def detect(path: Path) -> str:
 def _events_from_json(path: Path, summary: ImportSummary) -> Iterator[tuple[str, Any]]:
     text = path.read_text(encoding="utf-8")
     if text.lstrip().startswith("["):
-        items = list(enumerate(json.loads(text), 1))
+        try:
+            items = list(enumerate(json.loads(text), 1))
+        except RecursionError as e:
+            raise ValidationError(f"{path.name}: nested too deeply to be a list of events") from e
     else:
         items = []
         for n, line in enumerate(text.splitlines(), 1):
@@ -64,6 +67,8 @@ def _events_from_json(path: Path, summary: ImportSummary) -> Iterator[tuple[str,
                 items.append((n, json.loads(line)))
             except ValueError as e:
                 summary.rejects.append({"where": f"{path.name}:{n}", "reason": f"not JSON: {e}"})
+            except RecursionError:
+                summary.rejects.append({"where": f"{path.name}:{n}", "reason": "nested too deeply to be an event"})
     for n, item in items:
         # a transcript row ({id, speaker, text, at?…}) is a message for the extractor
         yield f"{path.name}:{n}", message_event(item, utcnow()) if is_transcript_row(item) else item

@@ -24,6 +24,8 @@ def events_of(text: str) -> list[Any]:
         return [json.loads(line) for line in text.splitlines() if line.strip()]
     except ValueError as e:
         raise ValidationError(f"not JSON or JSON lines: {e}") from e
+    except RecursionError as e:
+        raise ValidationError("nested too deeply to be an event (JSON more than a few hundred levels deep)") from e
 
 
 @cmds("apply", actor=True)
