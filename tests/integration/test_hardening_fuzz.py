@@ -160,7 +160,7 @@ def _lines(events) -> str:
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.large_base_example])
 @given(generated=st.lists(bad_events(), min_size=200, max_size=200))
-def test_cli_fuzz_rejects_every_bad_line_and_changes_nothing(store, driver, cli_env, tmp_path_factory, generated):
+def test_cli_fuzz_rejects_every_bad_line_and_changes_nothing(store, driver, cli_env, tmp_path_factory, note, generated):
     """One import of every listed case and 200 generated ones: each a reject, none written, exit 1;
     and a few as commands of their own: one ``Error:`` line each."""
     tmp_path = tmp_path_factory.mktemp("fuzz")
@@ -175,6 +175,7 @@ def test_cli_fuzz_rejects_every_bad_line_and_changes_nothing(store, driver, cli_
     assert r.returncode == 1, r.stderr
     report = json.loads(r.stdout)
     assert (report["events"], report["rejected"]) == (0, len(cases)), report
+    note(f"hardening fuzz, CLI: {len(cases)} bad lines in one import, {len(cases)} rejected, none written")
     singles = [["set", "lin", "home", "x", "--valid-from", "0001-01-01"], ["as-of", "lin\x01", "home", "--valid-at", "9999-12-31"],
                ["working", "checkpoint", "s1", '{"a": NaN}'], ["working", "checkpoint", "s1", '{"a": "\\u0000"}'],
                ["working", "checkpoint", "s1", "[" * 5000 + "]" * 5000], ["declare-topic", "otp", "--ttl-seconds", str(10 ** 12)]]
