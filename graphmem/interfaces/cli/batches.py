@@ -31,7 +31,8 @@ def events_of(text: str) -> list[Any]:
 @cmds("apply", actor=True)
 def apply(store: Any, opts: Opts, file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, "
                                                                        "docs/format.md ('-' for stdin)")) -> Any:
-    """Apply events (docs/format.md) in order (mem.apply_many); stops at the first refused event.
+    """Apply events (docs/format.md) in order (mem.apply_many). Every event is checked first: a
+    malformed line anywhere writes nothing; one the store refuses stops the run ("N applied; event K refused").
 
     Example: graphmem apply events.jsonl --tenant acme
     """
