@@ -65,6 +65,12 @@ class EnvConfig(BaseModel):
                             description="The local server's JVM heap (-Xmx), e.g. 768m or 2g.")
     neo4j_pagecache: str = Field("1g", alias="GRAPHMEM_NEO4J_PAGECACHE", pattern=r"^\d+[kmgKMG]?$",
                                  description="The local server's page cache, e.g. 64m or 1g.")
+    neo4j_tx_log_retention: str | None = Field(
+        None, alias="GRAPHMEM_NEO4J_TX_LOG_RETENTION",
+        pattern=r"^(true|false|keep_all|keep_none|\d+[kmgKMG]? ?(files|size|txs|entries|hours|days))$",
+        description=("How much transaction log the local server keeps (Neo4j's db.tx_log.rotation.retention_policy), "
+                     "e.g. false (only what recovery needs) or 100M size; unset: 1G size. Erased text stays in "
+                     "these logs until they are pruned (docs/governance.md)."))
     java_home: Path | None = Field(None, alias="JAVA_HOME",
                                    description="The JDK the local server runs on; unset: `java` on PATH.")
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import functools
 import json
+from datetime import date
 from typing import Annotated, Any, Literal, Union
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from .errors import TemporalError, ValidationError
-from .fields import MAX_ID, MAX_TEXT, Authority, Ident, SourceKind, Time, Value, exactly_one, need_after, need_one, need_session, text_field
+from .fields import (MAX_DEPTH, MAX_ID, MAX_TEXT, MAX_TTL_SECONDS, Authority, Ident, JsonObject, SourceKind, Time, Value,
+                     check_json, exactly_one, need_after, need_one, need_session, text_field)
 
 __all__ = ["OPS", "ConfirmEvent", "DeclareTopicEvent", "EpisodeEvent", "EraseCancelEvent", "EraseRequestEvent",
            "Event", "ExpireEvent", "MessageEvent", "PlaybookEvent", "QuoteClaim", "QuoteEvent", "RejectEvent",
@@ -154,7 +156,8 @@ class DeclareTopicEvent(_Event):
     op: Literal["topic"]
     name: Ident
     cardinality: Literal["one", "many"] = "one"
-    ttl_seconds: int | None = Field(default=None, gt=0, description="facts of this topic expire this long after they are recorded")
+    ttl_seconds: int | None = Field(default=None, gt=0, le=MAX_TTL_SECONDS,
+                                    description="facts of this topic expire this long after they are recorded")
 
 
 class ExpireEvent(_Event):
@@ -193,7 +196,7 @@ class PlaybookEvent(_Event):
     action: Literal["draft", "activate", "reject", "rollback_card", "request", "edit", "approve",
                     "reject_version", "rollback", "feedback"]
     target: Ident
-    detail: dict[str, Any] = Field(default_factory=dict)
+    detail: JsonObject = Field(default_factory=dict)
 
 
 class WorkingEvent(_Event):
@@ -205,7 +208,7 @@ class WorkingEvent(_Event):
     op: Literal["working"]
     action: Literal["open", "add", "use", "evict", "compress", "checkpoint", "context", "close"]
     session: Ident
-    detail: dict[str, Any] = Field(default_factory=dict)
+    detail: JsonObject = Field(default_factory=dict)
 
 
 class MessageEvent(_Event):
@@ -279,8 +282,11 @@ def parse_event(data: Any) -> Any:
             data = json.loads(data)
         except (ValueError, UnicodeDecodeError) as e:
             raise ValidationError(f"an event must be a JSON object: {e}") from e
+        except RecursionError as e:
+            raise ValidationError(f"an event is nested more than {MAX_DEPTH} levels deep") from e
     if not isinstance(data, dict):
         raise ValidationError("an event must be a JSON object")
+    check_json(data, "the event", (date, BaseModel))  # before pydantic: depth, NaN, NUL, surrogates anywhere inside
     op = data.get("op")
     if op not in OPS:
         raise ValidationError(f"unknown op {op!r}; expected one of {', '.join(OPS)}")

@@ -1,13 +1,23 @@
 """The checked field types every model of graphmem shares: times, identifiers, values, texts.
 
 An event (:mod:`graphmem.core.events`) and a read's keyword arguments go through the same rules,
-so they live apart from both: a time is ISO 8601 made aware UTC, an identifier a non-empty string
-of at most :data:`MAX_ID` characters, a text valid UTF-8 with no NUL byte. Anything else raises
+so they live apart from both: a time is ISO 8601 made aware UTC between :data:`MIN_TIME` and
+:data:`MAX_TIME`, an identifier a non-empty string of at most :data:`MAX_ID` characters, a text valid
+UTF-8 with no NUL byte, a free-form JSON value (a checkpoint's state, a playbook's detail, a claim)
+finite, clean text and at most :data:`MAX_DEPTH` levels deep. Anything else raises
 :class:`graphmem.core.errors.ValidationError` (or, inside a model, a ``ValueError`` pydantic reports).
+
+Why bounds on times and depth: Python's datetimes end at years 1 and 9999, and the temporal rules
+step an instant back by a microsecond (the value standing *before* a change point) or forward by a
+TTL; a year-0001 or year-9999 time, or a TTL of millennia, would overflow *after* validation, deep
+inside a write, as a bare ``OverflowError``. Deep JSON likewise fails in the encoder with a
+``RecursionError``. Refusing both at the door keeps the promise that bad input is a typed error
+that writes nothing (docs/governance.md, "Hardening").
 """
 
 from __future__ import annotations
 
+import math
 from datetime import date, datetime, timezone
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -16,13 +26,18 @@ from pydantic import BaseModel, model_validator
 
 from .errors import TemporalError, ValidationError
 
-__all__ = ["MAX_ID", "MAX_TEXT", "Authority", "Ident", "SourceKind", "Time", "Value", "check_ids", "clean_text",
-           "exactly_one", "need_after", "need_one", "need_session", "parse_time", "text_field"]
+__all__ = ["MAX_DEPTH", "MAX_ID", "MAX_TEXT", "MAX_TIME", "MAX_TTL_SECONDS", "MIN_TIME", "Authority", "Ident",
+           "JsonObject", "SourceKind", "Time", "Value", "check_ids", "check_json", "clean_text", "exactly_one",
+           "need_after", "need_one", "need_session", "parse_time", "text_field"]
 
 Authority = Literal["L0", "L1", "L2"]
 SourceKind = Literal["message", "email", "tool", "document", "import"]
 MAX_TEXT = 100_000  # characters of one source or message text; documented in README
 MAX_ID = 200  # characters of an id, subject, topic, ref, env or session
+MIN_TIME = datetime(2, 1, 1, tzinfo=timezone.utc)  # earliest time accepted (inclusive)
+MAX_TIME = datetime(9900, 1, 1, tzinfo=timezone.utc)  # times are before this; leaves room for a TTL
+MAX_TTL_SECONDS = 100 * 366 * 86_400  # a topic's TTL: at most about a century
+MAX_DEPTH = 64  # nesting of a free-form JSON value (checkpoint state, playbook detail, claim)
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -45,7 +60,14 @@ def parse_time(value: Any) -> datetime:
         raise ValidationError(f"not a time: {value!r}")
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=timezone.utc)
-    return dt.astimezone(timezone.utc)
+    try:
+        dt = dt.astimezone(timezone.utc)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is in year 0 in UTC
+        dt = MIN_TIME.replace(year=1)
+    if not MIN_TIME <= dt < MAX_TIME:
+        raise ValidationError(f"time {value!s} is out of range: graphmem keeps times from "
+                              f"{MIN_TIME.date().isoformat()} to before {MAX_TIME.date().isoformat()} (UTC)")
+    return dt
 
 
 def clean_text(value: str, what: str, limit: int) -> str:
@@ -59,6 +81,53 @@ def clean_text(value: str, what: str, limit: int) -> str:
     if len(value) > limit:
         raise ValueError(f"{what} is longer than {limit} characters")
     return value
+
+
+def check_json(value: Any, what: str, also: tuple[type, ...] = ()) -> None:
+    """Raise :class:`ValidationError` unless ``value`` is plain JSON graphmem can store and read
+    back: objects with string keys, lists, strings (valid UTF-8, no NUL, each at most
+    :data:`MAX_TEXT` characters), finite numbers, booleans and null, at most :data:`MAX_DEPTH`
+    levels deep (``also``: further types let through as they are, such as the datetimes of an
+    event given as a dict). Walked without recursion, so a hostile depth cannot exhaust the stack."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ValidationError(f"{what} is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, dict):
+            for key, sub in item.items():
+                if not isinstance(key, str):
+                    raise ValidationError(f"{what} has a key that is not a string: {key!r}")
+                _clean(key, what)
+                stack.append((sub, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((sub, depth + 1) for sub in item)
+        elif isinstance(item, str):
+            _clean(item, what)
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise ValidationError(f"{what} holds {item!r}, which JSON cannot carry; use a finite number or a string")
+        elif item is not None and not isinstance(item, (bool, int, *also)):
+            raise ValidationError(f"{what} holds a {type(item).__name__}; only JSON values are kept")
+
+
+def _clean(text: str, what: str) -> None:
+    try:
+        clean_text(text, f"a string in {what}", MAX_TEXT)
+    except ValueError as e:
+        raise ValidationError(str(e)) from e
+
+
+def _json_object(v: Any) -> Any:
+    if isinstance(v, dict):
+        try:
+            check_json(v, "the object")
+        except ValidationError as e:
+            raise ValueError(str(e)) from e
+    return v
+
+
+JsonObject = Annotated[dict[str, Any], pydantic.BeforeValidator(_json_object)]
 
 
 def text_field(what: str, limit: int, *, strip: bool = False) -> Any:

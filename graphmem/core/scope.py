@@ -20,11 +20,27 @@ import functools
 import inspect
 from typing import Any, Callable, TypeVar
 
-from .errors import TenantError
+from .errors import TenantError, ValidationError
+from .fields import MAX_ID, clean_text
 
-__all__ = ["bind_tenant", "check_call", "check_event_tenant"]
+__all__ = ["bind_tenant", "check_call", "check_event_tenant", "check_tenant"]
 
 C = TypeVar("C", bound=type)
+
+
+def check_tenant(tenant: Any) -> str:
+    """A tenant name is checked like an identifier (graphmem.core.fields): a non-blank string of at
+    most :data:`MAX_ID` characters, valid UTF-8, no NUL byte. It is kept as given (not stripped), so
+    a tenant written before this check reads the same. Why: the name is every query's scope and the
+    key of the tenant's ledger head; a lone surrogate failed in the driver as a bare
+    ``UnicodeEncodeError``, and a NUL or a 300-character name was taken silently."""
+    if not isinstance(tenant, str) or not tenant.strip():
+        raise ValidationError("tenant must be a non-empty string")
+    try:
+        clean_text(tenant, "tenant", MAX_ID)
+    except ValueError as e:
+        raise ValidationError(f"{e} (a tenant is a non-empty string of at most {MAX_ID} characters)") from e
+    return tenant
 
 
 def _refuse(bound: str, asked: Any, where: str) -> TenantError:

@@ -14,10 +14,19 @@ Two kinds of file:
 Malformed events are rejected with their line and reason before anything is written; the rest go
 through ``apply_bulk``. If the store refuses an event (say, a record time running back), its
 batch is replayed one event at a time so that only the refused events are rejected.
+
+An outage is not a reject. When Neo4j stops answering (:class:`~graphmem.core.errors.ConnectionError_`)
+the import stops at once — no per-event replay against a server that is gone, which used to take
+the driver's 30-second retry window per event — and the summary says how far it got
+(:attr:`ImportSummary.interrupted`); the CLI then exits non-zero with "re-run to resume". Resuming
+is safe because every event the import applies carries an idempotency id: its own, else one made
+from the file name, the line and the event's content (``import:<file>:<line>:<digest>``), so a
+re-run of the same files applies what did not land and skips what did.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -25,8 +34,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ..store.api import utcnow
-from ..core.errors import GraphMemError
-from ..core.models import parse_event
+from ..core.errors import ConnectionError_, GraphMemError, ValidationError
+from ..core.models import MAX_ID, parse_event
 from ..bench.temporal_kg import find_files, load as load_kg
 from ..store.transcripts import is_transcript_row, message_event
 
@@ -40,11 +49,19 @@ class ImportSummary:
     facts: int = 0
     seconds: float = 0.0
     rejects: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: str | None = None  # the outage that stopped the import; None when it ran to the end
+    resume_from: str | None = None  # where the first event not known to have landed is (file:line)
+
+    @property
+    def ok(self) -> bool:
+        """Everything was imported: nothing rejected, no outage."""
+        return not self.rejects and self.interrupted is None
 
     def to_json(self) -> dict[str, Any]:
         return {"files": self.files, "events": self.events, "facts": self.facts, "seconds": round(self.seconds, 2),
                 "events_per_s": round(self.events / self.seconds, 1) if self.seconds else None,
-                "rejected": len(self.rejects), "rejects": self.rejects[:100]}
+                "rejected": len(self.rejects), "rejects": self.rejects[:100],
+                "interrupted": self.interrupted, "resume_from": self.resume_from}
 
 
 def detect(path: Path) -> str:
@@ -57,7 +74,10 @@ def detect(path: Path) -> str:
 def _events_from_json(path: Path, summary: ImportSummary) -> Iterator[tuple[str, Any]]:
     text = path.read_text(encoding="utf-8")
     if text.lstrip().startswith("["):
-        items = list(enumerate(json.loads(text), 1))
+        try:
+            items = list(enumerate(json.loads(text), 1))
+        except RecursionError as e:
+            raise ValidationError(f"{path.name}: nested too deeply to be a list of events") from e
     else:
         items = []
         for n, line in enumerate(text.splitlines(), 1):
@@ -67,6 +87,8 @@ def _events_from_json(path: Path, summary: ImportSummary) -> Iterator[tuple[str,
                 items.append((n, json.loads(line)))
             except ValueError as e:
                 summary.rejects.append({"where": f"{path.name}:{n}", "reason": f"not JSON: {e}"})
+            except RecursionError:
+                summary.rejects.append({"where": f"{path.name}:{n}", "reason": "nested too deeply to be an event"})
     now = utcnow()
     for position, (n, item) in enumerate(items):
         # a transcript row ({role, content…} or {id, speaker, text…}) is a message for the extractor;
@@ -102,7 +124,7 @@ def import_files(store: Any, paths: list[Path], *, kind: str = "auto", batch_siz
         source = _events_from_kg if k == "kg" else _events_from_json
         for where, raw in source(path, summary):
             try:
-                items.append((where, parse_event(raw)))
+                items.append((where, _with_id(parse_event(raw), where)))
             except GraphMemError as e:
                 summary.rejects.append({"where": where, "reason": str(e)})
     total, done = len(items), 0
@@ -111,19 +133,44 @@ def import_files(store: Any, paths: list[Path], *, kind: str = "auto", batch_siz
         batch = items[start:start + batch_size]
         try:
             results = store.apply_bulk([e for _, e in batch], batch_size=batch_size)
+        except ConnectionError_ as e:
+            _interrupt(summary, e, batch[0][0])
+            break
         except GraphMemError:
             results = []
             for where, event in batch:  # find the refused events; keep the others
                 try:
                     results.append(store.apply(event))
+                except ConnectionError_ as e:
+                    _interrupt(summary, e, where)
+                    break
                 except GraphMemError as err:
                     summary.rejects.append({"where": where, "reason": f"{type(err).__name__}: {err}"})
         summary.events += sum(not r.duplicate for r in results)
         summary.facts += sum(len(r.facts) for r in results if not r.duplicate)
+        if summary.interrupted is not None:
+            break
         done += len(batch)
         if progress is not None:
             progress(done, total)
-    if any(e.op == "message" for _, e in items) and store.embedder is not None:
+    if summary.interrupted is None and any(e.op == "message" for _, e in items) and store.embedder is not None:
         store.embed_pending()  # transcripts: their text is recall's too
     summary.seconds = time.perf_counter() - t0
     return summary
+
+
+def _with_id(event: Any, where: str) -> Any:
+    """``event`` with an idempotency id: its own, else one made of where it is and what it says,
+    so that re-running an interrupted import skips the events that landed."""
+    if getattr(event, "id", None):
+        return event
+    digest = hashlib.sha256(event.model_dump_json().encode()).hexdigest()
+    ident = f"import:{where}:{digest[:16]}"
+    if len(ident) > MAX_ID:  # a very long file name: the digest of both, still unique per line
+        ident = "import:" + hashlib.sha256(f"{where}\n{digest}".encode()).hexdigest()
+    return event.model_copy(update={"id": ident})
+
+
+def _interrupt(summary: ImportSummary, e: GraphMemError, where: str) -> None:
+    summary.interrupted = str(e)
+    summary.resume_from = where

@@ -38,7 +38,9 @@ def register(state: dict[str, Any]) -> None:
     folder = registry_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        (folder / f"{state['bolt_port']}.json").write_text(json.dumps(state))
+        fd = os.open(folder / f"{state['bolt_port']}.json", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(state))
     except OSError:  # best effort: /proc still finds the server
         pass
 

@@ -30,6 +30,16 @@ configured Bolt port there, then among the running launchers' command lines (``/
 ``graphmem server stop`` stops that server. Something else answering on the port is reported as
 such (:attr:`ServerInfo.other`), never as a stopped server, and never stopped.
 
+Files are private to their owner: the home and everything in it is made 0700 (folders) / 0600
+(files) on every start — folders an older graphmem created 0755 included — and the JVM runs under
+umask 077, so the store and log files Neo4j creates later are 0600 too. Anyone else who can enter
+the parent folder cannot read the data, the logs or ``server.json``.
+
+Neo4j's transaction logs keep the text of past writes — erased text included — until they are
+pruned: ``--tx-log-retention`` / ``GRAPHMEM_NEO4J_TX_LOG_RETENTION`` sets
+``db.tx_log.rotation.retention_policy`` (default ``1G size``; ``false`` keeps only what recovery
+needs) through the one line graphmem manages in ``neo4j/conf/neo4j.conf`` (docs/governance.md).
+
 This module starts, reports and stops the JVM; the Maven step lives in graphmem.local.jars and
 the lookup of running servers (server.json, the registry, /proc) in graphmem.local.registry.
 """
@@ -38,6 +48,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -63,6 +74,45 @@ def home() -> Path:
     return graphmem_home()
 
 
+RETENTION_KEY = "db.tx_log.rotation.retention_policy"
+_RETENTION = re.compile(r"^(true|false|keep_all|keep_none|\d+[kmgKMG]? ?(files|size|txs|entries|hours|days))$")
+_MANAGED = "# managed by graphmem server start (--tx-log-retention / GRAPHMEM_NEO4J_TX_LOG_RETENTION)"
+
+
+def make_private(root: Path) -> None:
+    """Take group and other permissions off ``root`` and everything under it (folders 0700, files
+    keep their owner bits only). Why: Neo4j creates its store and logs 0644 in 0755 folders, so
+    anyone who could enter the home read every tenant's data."""
+    if not root.exists():
+        return
+    for folder, dirs, files in os.walk(root):
+        os.chmod(folder, 0o700)
+        for name in files:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                mode = os.stat(path).st_mode & 0o777
+                if mode & 0o077:
+                    os.chmod(path, mode & 0o700)
+
+
+def set_tx_log_retention(neo_home: Path, policy: str | None) -> None:
+    """Write (or, with ``None``, leave) graphmem's one line in ``neo_home/conf/neo4j.conf``; the
+    launcher loads that file after its own defaults. Other lines of the file are kept as they are."""
+    if policy is None:
+        return
+    if not _RETENTION.match(policy):
+        raise ServerError(f"tx log retention {policy!r} is not a Neo4j retention policy: use true, false, "
+                          "or a number and unit such as '100M size', '2 files', '1 days'")
+    conf = neo_home / "conf" / "neo4j.conf"
+    conf.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    lines = conf.read_text().splitlines() if conf.is_file() else []
+    kept = [ln for ln in lines if ln != _MANAGED and not ln.strip().startswith(RETENTION_KEY)]
+    text = "\n".join([*kept, _MANAGED, f"{RETENTION_KEY}={policy}"]) + "\n"
+    fd = os.open(conf, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+
+
 def password_file() -> Path:
     return home() / PASSWORD_FILE
 
@@ -75,7 +125,7 @@ def ensure_password() -> str:
         return path.read_text().strip()
     except FileNotFoundError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     secret = secrets.token_urlsafe(32)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as f:
@@ -176,11 +226,13 @@ def _tail(path: Path, n: int = 15) -> str:
 
 
 def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT, password: str | None = None,
-          timeout: float = 240.0, auth: bool = True) -> ServerInfo:
+          timeout: float = 240.0, auth: bool = True, tx_log_retention: str | None = None) -> ServerInfo:
     """Start the local Neo4j (idempotent); returns once Bolt answers.
 
     Auth is on unless ``auth=False``: the password is ``password``, else ``NEO4J_PASSWORD``, else
     the one generated on first start under ``GRAPHMEM_HOME`` (:func:`ensure_password`).
+    ``tx_log_retention`` (else ``GRAPHMEM_NEO4J_TX_LOG_RETENTION``) sets how much transaction log
+    Neo4j keeps (:func:`set_tx_log_retention`). The home is made private first (:func:`make_private`).
     """
     state = read_state()
     if state and alive(state.get("pid")):
@@ -195,11 +247,13 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
         if _port_open(port):
             raise ServerError(f"port {port} is already taken by {_taker(port)}; stop it, or choose "
                               f"other ports with --bolt-port/--http-port")
+    neo_home = home() / "neo4j"
+    set_tx_log_retention(neo_home, tx_log_retention or config.neo4j_tx_log_retention)
     java = which("java", JDK_HINT)
     out = build()
     from . import browser_guide  # here, not at the top: `graphmem server status` needs none of the queries
-    neo_home = home() / "neo4j"
-    (neo_home / "logs").mkdir(parents=True, exist_ok=True)
+    (neo_home / "logs").mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private(home())
     log = neo_home / "logs" / "graphmem-server.log"
     classpath = f"{out / 'classes'}:{(out / 'classpath.txt').read_text().strip()}"
     heap = config.neo4j_heap
@@ -213,14 +267,14 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
     env = {k: v for k, v in os.environ.items() if k != "GRAPHMEM_NEO4J_PASSWORD"}
     if password:
         env["GRAPHMEM_NEO4J_PASSWORD"] = password
-    with open(log, "ab") as sink:
+    with os.fdopen(os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab") as sink:
         sink.write(f"\n--- start {time.strftime('%Y-%m-%dT%H:%M:%S')} ---\n".encode())
         sink.flush()
         proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                env=env, start_new_session=True)
+                                env=env, start_new_session=True, umask=0o077)
     state = {"pid": proc.pid, "bolt_port": bolt_port, "http_port": http_port, "auth": bool(password),
              "home": str(home())}
-    state_file().write_text(json.dumps(state))
+    _write_private(state_file(), json.dumps(state))
     register(state)
     try:
         _wait_for_bolt(proc, bolt_port, log, timeout)
@@ -231,6 +285,12 @@ def start(*, bolt_port: int = LOCAL_BOLT_PORT, http_port: int = LOCAL_HTTP_PORT,
         unregister(bolt_port, proc.pid)
         raise
     return _info(state)
+
+
+def _write_private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
 
 
 def _taker(port: int) -> str:

@@ -19,7 +19,7 @@ from . import observe, ops
 from ..core.config import env_config
 from ..core.errors import ConnectionError_, GraphMemError, QueryError, ValidationError
 from ..core.fields import check_ids
-from ..core.scope import bind_tenant
+from ..core.scope import bind_tenant, check_tenant
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -111,8 +111,7 @@ class StoreApi:
 
     def __init__(self, settings: Settings | None, tenant: str, clock: Clock, extractor: Any,
                  embedder: Any = None, actor: str | None = None) -> None:
-        if not isinstance(tenant, str) or not tenant.strip():
-            raise ValidationError("tenant must be a non-empty string")
+        check_tenant(tenant)
         self.settings = settings or Settings.from_env()
         self.tenant = tenant
         # Who this client writes as: every event it applies names an actor (DESIGN.md §5).

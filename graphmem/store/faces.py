@@ -75,7 +75,9 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         return self._run(surface.apply(self, event))
 
     def apply_many(self, events: Iterable[Any]) -> list[WriteResult]:
-        """Apply events in order, one transaction each; stops at the first refused event.
+        """Apply events in order, one transaction each. Every event is validated first: a malformed one
+        anywhere writes nothing. An event the store refuses (a record time running back) stops the
+        run; the error says how many were applied before it (``N applied; event K refused: …``).
 
         >>> mem.apply_many([{"op": "topic", "name": "port"}, {"op": "set", "subject": "deploy",
         ...                 "topic": "port", "value": "8000"}])
@@ -861,7 +863,9 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         return await self._run_async(surface.apply(self, event))
 
     async def apply_many(self, events: Iterable[Any]) -> list[WriteResult]:
-        """Apply events in order, one transaction each; stops at the first refused event.
+        """Apply events in order, one transaction each. Every event is validated first: a malformed one
+        anywhere writes nothing. An event the store refuses (a record time running back) stops the
+        run; the error says how many were applied before it (``N applied; event K refused: …``).
 
         >>> mem.apply_many([{"op": "topic", "name": "port"}, {"op": "set", "subject": "deploy",
         ...                 "topic": "port", "value": "8000"}])

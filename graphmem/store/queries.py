@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generator, LiteralString, Mapping, TypeVar
 
-from ..core.errors import ConfigurationError, QueryError
+from ..core.errors import ConfigurationError, QueryError, ValidationError
 
 __all__ = ["Call", "Query", "Steps", "cypher_dir", "get", "names", "row", "schema_statements", "schema_version",
            "sendable"]
@@ -126,7 +126,19 @@ class Call:
     def query(self) -> Query:
         q = get(self.name)
         q.check(self.params)
+        for k, v in self.params.items():
+            if isinstance(v, str) and not v.isascii():
+                _utf8(k, v)
         return q
+
+
+def _utf8(name: str, value: str) -> None:
+    """A lone surrogate cannot be sent to Neo4j (the driver raised a bare ``UnicodeEncodeError``
+    from deep inside a read): refuse it, typed, before the query runs."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValidationError(f"{name} is not valid UTF-8 (a lone surrogate at position {e.start})") from e
 
 
 Steps = Generator[Call, list[dict[str, Any]], T]

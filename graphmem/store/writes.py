@@ -81,11 +81,35 @@ def count_writes(tenant: str, results: list[WriteResult]) -> None:
 
 def apply_many(tenant: str, events: Iterable[Any], clock: Callable[[], datetime],
                expand: Expander | None, actor: str | None = None) -> Plan[list[WriteResult]]:
-    """Events in order, one transaction each; stops at the first refused event."""
-    results = []
-    for e in events:
-        results.append((yield from apply(tenant, e, clock(), expand, actor)))
+    """Events in order, one transaction each. Every event is validated first (a malformed one
+    writes nothing at all); if the store then refuses one (say, a record time running back), the
+    error says how many were applied before it — those stay, each was its own transaction."""
+    parsed = parse_bulk(tenant, events, actor)
+    results: list[WriteResult] = []
+    for i, ev in enumerate(parsed):
+        now, note = clock(), f"{len(results)} applied; event {i} refused: "
+        try:
+            done: list[WriteResult] = yield Tx(_noted(tenant, ev, now, expand, note), f"apply {ev.op}")
+        except GraphMemError as err:  # a driver error, translated and thrown into the plan
+            err.args = (note + str(err),)
+            raise
+        count_writes(tenant, done)
+        results.append(done[0])
     return results
+
+
+def _noted(tenant: str, ev: Any, now: datetime, expand: Expander | None,
+           note: str) -> Callable[[], Steps[list[WriteResult]]]:
+    """The transaction of one event of :func:`apply_many`, with ``note`` in front of the message
+    of a graphmem error it raises (a refusal found inside the transaction leaves the client as it
+    is, not through the plan)."""
+    def work() -> Steps[list[WriteResult]]:
+        try:
+            return (yield from unit_tx(tenant, [ev], now, expand, 0))
+        except GraphMemError as err:
+            err.args = (note + str(err),)
+            raise
+    return work
 
 
 def parse_bulk(tenant: str, events: Iterable[Any], actor: str | None = None) -> list[Any]:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.errors import ValidationError
 from ..core.models import check_ids
+from ..core.fields import check_json
 from ..store.ops import Plan
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any
         raise ValidationError("summary items are made by the compress strategy, not added")
     if not isinstance(text, str) or not text.strip():
         raise ValidationError("an item needs non-empty text")
+    check_json(text, "an item's text")
     if role is not None and role not in ("user", "agent", "tool", "system"):
         raise ValidationError("role is one of user, agent, tool, system")
     if isinstance(importance, bool) or not isinstance(importance, (int, float)) or not 0 <= importance <= 1:
@@ -126,6 +128,7 @@ def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any
     if claim is not None:
         if not isinstance(claim, dict) or not {"subject", "topic", "value"} <= set(claim):
             raise ValidationError("a claim is {subject, topic, value}")
+        check_json(claim, "a claim")
         check_ids(subject=claim["subject"], topic=claim["topic"])
     return {"id": id or f"i-{uuid.uuid4().hex[:10]}", "type": type, "role": role or _DEFAULT_ROLE[type],
             "author": author, "text": text, "importance": float(importance), "cites": cites, "claim": claim,
@@ -203,6 +206,7 @@ class WorkingPlans:
         from .working_store import checkpoint
         if not isinstance(state, dict):
             raise ValidationError("a checkpoint's state is a JSON object (a dict)")
+        check_json(state, "a checkpoint's state")  # depth, NaN, NUL, lone surrogates: refused here
         try:
             text = json.dumps(state, ensure_ascii=False, sort_keys=True)
         except (TypeError, ValueError) as e:

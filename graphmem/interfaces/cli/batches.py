@@ -24,12 +24,15 @@ def events_of(text: str) -> list[Any]:
         return [json.loads(line) for line in text.splitlines() if line.strip()]
     except ValueError as e:
         raise ValidationError(f"not JSON or JSON lines: {e}") from e
+    except RecursionError as e:
+        raise ValidationError("nested too deeply to be an event (JSON more than a few hundred levels deep)") from e
 
 
 @cmds("apply", actor=True)
 def apply(store: Any, opts: Opts, file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, "
                                                                        "docs/format.md ('-' for stdin)")) -> Any:
-    """Apply events (docs/format.md) in order (mem.apply_many); stops at the first refused event.
+    """Apply events (docs/format.md) in order (mem.apply_many). Every event is checked first: a
+    malformed line anywhere writes nothing; one the store refuses stops the run ("N applied; event K refused").
 
     Example: graphmem apply events.jsonl --tenant acme
     """
@@ -43,7 +46,8 @@ def import_(store: Any, opts: Opts,
             kind: str = typer.Option("auto", "--format", help="auto, events or kg"),
             batch: int = typer.Option(2000, help="events per transaction")) -> None:
     """Load files through the bulk API (mem.apply_bulk) with a progress bar; print events, facts,
-    seconds, rejects.
+    seconds, rejects. Exit status 1 when anything was rejected or the server went away (then it
+    stops at once: re-run the same command to resume; what landed is skipped).
 
     Example: graphmem import ~/TILP/data/YAGO11k/train.txt --tenant yago   (a folder imports its train/valid/test.txt)
     """
@@ -58,11 +62,18 @@ def import_(store: Any, opts: Opts,
     data = summary.to_json()
     if opts.as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
-        return
-    typer.echo(f"{data['events']:,} events, {data['facts']:,} facts in {data['seconds']}s "
-               f"({data['events_per_s'] or 0:,.0f} events/s), {data['rejected']} rejected")
-    for r in summary.rejects[:20]:
-        typer.echo(f"  rejected {r['where']}: {r['reason']}")
+    else:
+        typer.echo(f"{data['events']:,} events, {data['facts']:,} facts in {data['seconds']}s "
+                   f"({data['events_per_s'] or 0:,.0f} events/s), {data['rejected']} rejected")
+        for r in summary.rejects[:20]:
+            typer.echo(f"  rejected {r['where']}: {r['reason']}")
+    if summary.interrupted is not None:
+        typer.echo(f"Error: import stopped at {summary.resume_from}: {summary.interrupted}. "
+                   f"{data['events']:,} events were written before it; re-run the same command to resume "
+                   "(what landed is skipped).", err=True)
+        raise typer.Exit(1)
+    if summary.rejects:
+        raise typer.Exit(1)
 
 
 @cmds("ingest", actor=True)

@@ -125,6 +125,8 @@ def read_input(file: Path) -> str:
         return sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
     except OSError as e:
         raise ValidationError(f"cannot read {file}: {e}") from e
+    except UnicodeDecodeError as e:  # a ValueError the CLI would otherwise print as a traceback
+        raise ValidationError(f"{file} is not UTF-8 text: {e}") from e
 
 
 def json_arg(text: str | None, what: str) -> Any:
@@ -135,6 +137,8 @@ def json_arg(text: str | None, what: str) -> Any:
         return json.loads(text)
     except ValueError as e:
         raise ValidationError(f"{what} must be JSON: {e}") from e
+    except RecursionError as e:
+        raise ValidationError(f"{what} is nested too deeply") from e
 
 
 _SHARED = {

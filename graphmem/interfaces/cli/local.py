@@ -27,14 +27,20 @@ def register(app: typer.Typer) -> None:
 def server_start(opts: Opts, bolt_port: int = typer.Option(7687, help="Bolt port on 127.0.0.1"),
                  http_port: int = typer.Option(7474, help="HTTP/Browser port on 127.0.0.1"),
                  no_auth: bool = typer.Option(False, "--no-auth", help="no password: any local process may connect"),
-                 timeout: float = typer.Option(240.0, help="seconds to wait for Bolt to answer")) -> None:
+                 timeout: float = typer.Option(240.0, help="seconds to wait for Bolt to answer"),
+                 tx_log_retention: Optional[str] = typer.Option(
+                     None, help="transaction log Neo4j keeps (db.tx_log.rotation.retention_policy): "
+                                "'false' = only what recovery needs, or e.g. '100M size'; default 1G size")) -> None:
     """Start the local Neo4j (idempotent); returns when Bolt answers. Auth is on: the first start
     generates a password in GRAPHMEM_HOME/neo4j-password (owner-readable only), which graphmem finds.
+    The home's folders and files are made owner-only (0700/0600). Erased text lingers in Neo4j's
+    transaction logs until they are pruned: --tx-log-retention false keeps the least.
 
     Example: graphmem server start
     """
     from ...local import server as local_server
-    info = local_server.start(bolt_port=bolt_port, http_port=http_port, auth=not no_auth, timeout=timeout)
+    info = local_server.start(bolt_port=bolt_port, http_port=http_port, auth=not no_auth, timeout=timeout,
+                              tx_log_retention=tx_log_retention)
     # The schema once, here, rather than on a user's first call (a no-op check when it is there).
     with open_store(Opts(uri=info.bolt_uri)):
         pass

@@ -51,7 +51,9 @@ def apply(mem: StoreApi, event: Any) -> Plan[WriteResult]:
 
 
 def apply_many(mem: StoreApi, events: Iterable[Any]) -> Plan[list[WriteResult]]:
-    """Apply events in order, one transaction each; stops at the first refused event.
+    """Apply events in order, one transaction each. Every event is validated first: a malformed one
+    anywhere writes nothing. An event the store refuses (a record time running back) stops the
+    run; the error says how many were applied before it (``N applied; event K refused: …``).
 
     >>> mem.apply_many([{"op": "topic", "name": "port"}, {"op": "set", "subject": "deploy",
     ...                 "topic": "port", "value": "8000"}])
