@@ -86,12 +86,16 @@ def test_a_statement_about_a_later_time_is_not_yet_valid_not_superseded(maya):
 
 
 def test_staleness_is_measured_at_the_time_asked_about(maya):
-    # Acme was stated 2025-05-02: fresh for a question about June 2025, stale for one about today's value
-    then = maya.context("Maya employer", valid_at="2025-06-01")
-    acme = _facts(then, "employer")
-    assert acme and not [w for w in acme[0].warnings if w.kind == "stale"]
+    # Globex was stated 2026-04-01: fresh for a question about May 2026, stale for one about today
+    then = maya.context("Maya employer", valid_at="2026-05-01")
+    globex = _facts(then, "employer")
+    assert [i.value for i in globex] == ["Globex"] and not [w for w in globex[0].warnings if w.kind == "stale"]
     now = maya.context("Maya employer")
-    assert [w for w in _facts(now, "employer")[0].warnings if w.kind == "stale"]  # Globex, stated 247 days ago
+    stale = [w for w in _facts(now, "employer")[0].warnings if w.kind == "stale"]
+    assert stale and "247 days before this context" in stale[0].message
+    # a question whose words name the past is measured there too
+    worded = maya.context("Where did Maya work in May 2026?")
+    assert not [w for w in _facts(worded, "employer")[0].warnings if w.kind == "stale"]
 
 
 def test_a_plain_fact_is_one_line_in_plain_words(maya):
