@@ -154,11 +154,13 @@ def _validity(item: ContextItem) -> str:
         return f"since {item.valid_from.date().isoformat()}"  # from when it was said: the day is enough
     if item.valid_to is None:
         return f"since {when(item.valid_from)}" if item.valid_from else "no start date"
-    last = (item.valid_to - timedelta(microseconds=1)).date().isoformat()
-    return f"{when(item.valid_from) if item.valid_from else '?'} to {last} (ends {when(item.valid_to)})"
+    last = item.valid_to - timedelta(microseconds=1)
+    if (item.valid_to.hour, item.valid_to.minute, item.valid_to.second) == (0, 0, 0):  # ends at a midnight
+        return f"{when(item.valid_from) if item.valid_from else '?'} through {last.date().isoformat()}"
+    return f"{when(item.valid_from) if item.valid_from else '?'} until {when(item.valid_to)}"
 
 
-_SAID_BY_LINE = frozenset({"stale", "superseded", "expiring"})  # warnings whose line says all there is
+_SAID_BY_LINE = frozenset({"stale", "superseded", "expiring", "gap"})  # warnings whose line says all there is
 
 
 def _explains(item: ContextItem) -> bool:

@@ -27,7 +27,7 @@ never an ISO timestamp.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -81,7 +81,11 @@ def _words(topic: str) -> str:
 def _choices(opts: list[dict[str, Any]]) -> str:
     """The values a question offers, each with what it is in words: "海星酒店" (trip lodging, until 2026-10-07)."""
     def one(o: dict[str, Any]) -> str:
-        until = f", until {o['valid_to']}" if o.get("valid_to") else ""
+        end = str(o.get("valid_to") or "")
+        if len(end) == 10:  # a midnight: the day before is the last it holds
+            until = f", through {(date.fromisoformat(end) - timedelta(days=1)).isoformat()}"
+        else:
+            until = f", until {end.replace('T', ' ').replace(':00Z', ' UTC')}" if end else ""
         return f"{o['value']} ({_words(str(o['topic']))}{until})"
     return " or ".join(one(o) for o in opts)
 
@@ -119,13 +123,14 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
             q = f"Does {who}'s {_words(need)} {_choices(opts)} still hold {when_words}?"
         return Gap(need=need, subject=subject, kind=kind, at=t, options=opts, message=message, question=q)
     if not held:
-        return gap("missing", f"nothing known holds at {at}; ask rather than guess.")
+        return gap("missing", "nothing known holds then")
     settled = [(tp, a) for tp, a in held if tp in decisive and a.conflict is None]
     if settled and not _ends_soon(settled[0][1], t, k, window):
         return None
     conflicts = [tp for tp, a in held if a.conflict]
     if conflicts:
-        return gap("conflict", f"sources disagree on {', '.join(conflicts)} and nothing decides.")
+        return gap("conflict", f"sources disagree on the {', '.join(_words(c) for c in conflicts)} and nothing "
+                               "decides")
     # open-ended values: the first in the need's order stands; values bounded in time compete with it
     standing = [(tp, a) for tp, a in held if a.valid_to is None]
     held = [(tp, a) for tp, a in held if a.valid_to is not None] + standing[:1]
@@ -133,10 +138,9 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
     opts = [_option(topic, a) for topic, a in held]
     names = " or ".join(o["topic"] for o in opts) or need
     if len({str(a.value) for _, a in held}) > 1:
-        return gap("competing", f"{len(held)} scopes hold at {at} ({names}); memory cannot tell which one "
-                                "this task means.")
+        return gap("competing", f"{len(held)} hold then; memory cannot tell which this task means")
     if _ends_soon(held[0][1], t, k, window):
-        return gap("expiring", "the value ends right after that time or expires soon; confirm it still holds.")
+        return gap("expiring", "it ends right after then or expires soon")
     return None
 
 
@@ -245,8 +249,7 @@ def gap_leg(tenant: str, now: datetime, task: str, terms: Any, subjects: list[st
                                 on_timeline=held, task=task, asked=asked)
     for g in gaps:  # a conflict or an expiry already carries its own warning
         for i in (_options(items, g) if g.kind == "competing" else []):
-            i.warnings.append(ItemWarning(kind="gap", message=f"one of the options for {g.need}: {g.kind}; ask "
-                                                              "which applies"))
+            i.warnings.append(ItemWarning(kind="gap", message=f"an option for the {g.need}: ask which applies"))
     return gaps
 
 

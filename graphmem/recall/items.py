@@ -82,7 +82,7 @@ def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after:
         w.append(ItemWarning(kind="expiring", message=(
             f"ends {day(item.valid_to)} (last day {last}), soon after the time asked about"
             if valid_at < known_at and item.valid_to <= known_at else
-            f"temporary: ends {day(item.valid_to)} (last day {last}); what it replaced resumes then")))
+            f"temporary (last day {last}): what it replaced resumes {day(item.valid_to)}")))
     # Stale is measured at the time the question is about, not today: a value stated in May 2025
     # is fresh for a question about June 2025, however long ago that is now (issue #44).
     asked = min(valid_at, known_at)
