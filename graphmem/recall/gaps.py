@@ -79,7 +79,7 @@ def _words(topic: str) -> str:
 
 
 def _choices(opts: list[dict[str, Any]]) -> str:
-    """The values a question offers, each with what it is in words: "海星酒店" (trip lodging, until 2026-10-07)."""
+    """The values a question offers, each with what it is in words: 海星酒店 (trip lodging, through 2026-10-07)."""
     def one(o: dict[str, Any]) -> str:
         end = str(o.get("valid_to") or "")
         if len(end) == 10:  # a midnight: the day before is the last it holds
@@ -113,7 +113,6 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
     who, when_words = said or (subject, "now" if t == k else f"on {at}")
     order = [tp for tp, _ in held]
     opts = [_option(topic, a) for topic, a in held]
-    names = " or ".join(o["topic"] for o in opts) or need
 
     def gap(kind: str, message: str) -> Gap:
         q = template.format(need=_words(need), subject=who, at=when_words, options=_choices(opts) or _words(need))
@@ -136,7 +135,6 @@ def _judge(need: str, subject: str, held: list[tuple[str, Any]], decisive: list[
     held = [(tp, a) for tp, a in held if a.valid_to is not None] + standing[:1]
     held.sort(key=lambda x: order.index(x[0]) if x[0] in order else len(order))
     opts = [_option(topic, a) for topic, a in held]
-    names = " or ".join(o["topic"] for o in opts) or need
     if len({str(a.value) for _, a in held}) > 1:
         return gap("competing", f"{len(held)} hold then; memory cannot tell which this task means")
     if _ends_soon(held[0][1], t, k, window):
