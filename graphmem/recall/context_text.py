@@ -251,8 +251,9 @@ def render_card(card: Card) -> str:
 
 
 def render_summary(s: SummaryView) -> str:
-    return f"Summary of {name(s.subject)} (derived, ledger v{s.version}" + (", rebuilt now" if s.rebuilt else "") \
-        + "):\n" + fence(s.text)
+    # derived from the facts and up to date (a stale summary is rebuilt before it answers); its
+    # ledger version stays on SummaryView.version, not in the prompt
+    return f"Summary of {name(s.subject)} (derived from the facts, up to date):\n" + fence(s.text)
 
 
 def header(ctx: MemoryContext) -> str:
