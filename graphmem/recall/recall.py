@@ -202,7 +202,7 @@ def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[
         items += yield from history_items(ask.tenant, ask.now, ask.terms.lucene(ask.tenant), ask.subject, t, k,
                                           {i.fact for i in items if i.fact}, cfg.limit // 2,
                                           since=ask.asked.start if ask.asked is not None else None)
-    if t < k:
+    if ask.asked is not None and ask.asked.past:  # the words named a past time: say what holds now
         yield from _since_replaced(ask, items)
     if cfg.messages:
         messages, drawn = yield from message_items(said, cfg)
