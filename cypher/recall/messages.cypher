@@ -83,7 +83,8 @@ OPTIONAL MATCH (f:Fact)-[:FROM]->(s)
 WITH s, legs, rrf,
      collect(CASE WHEN f IS NULL THEN null
                   ELSE {fact: f.uid, subject: f.subject, topic: f.topic, env: f.env, value: f.value,
-                        kind: f.kind, quoted: f.quoted, held: EXISTS { ()-[:HOLDS]->(f) }} END) AS drawn
+                        kind: f.kind, quoted: f.quoted, valid_from: toString(f.valid_from),
+                        held: EXISTS { ()-[:HOLDS]->(f) }} END) AS drawn
 ORDER BY rrf DESC, s.uid
 WITH datetime($known_at) AS known_at, collect({s: s, legs: legs, rrf: rrf, drawn: drawn}) AS found
 UNWIND range(0, size(found) - 1) AS i

@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .context_text import day
+from .context_text import day, inline, when
 from .items import source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
 from ..store.ops import Plan, Start, Wait, as_of_many, query_call, run_query
 from ..store.projection import to_datetime
 from .recall_config import RecallConfig
 from .irregular import forms
-from .task_time import task_range
+from .task_time import past_tense, task_range
 from .terms import phrase
 from ..core.text import has_han
 
@@ -78,8 +78,10 @@ def lucene_cjk(tenant: str, terms: list[str]) -> str | None:
 
 
 def asks_about_past(task: str) -> bool:
-    """Does the task ask about the past ("when did…", "used to", "last year", 以前, 什么时候…)?"""
-    return _PAST.search(task) is not None
+    """Does the task ask about the past ("when did…", "where did she work", "used to", "last year",
+    "two weeks ago", 以前, 什么时候, 了…)? A question in the past tense reaches history even when it
+    names no date (issue #44)."""
+    return _PAST.search(task) is not None or past_tense(task)
 
 
 # -- people ------------------------------------------------------------------------------------------
@@ -230,21 +232,39 @@ def mark_replaced(tenant: str, now: datetime, messages: list[ContextItem], drawn
         current = a.values if a.values is not None else ([] if a.value is None else [a.value])
         if a.fact == d["fact"] or d["value"] in current:
             continue
-        now_text = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
+        then = _holding(a, current)
+        told = f"said {_words(d['topic'])} = {inline(d['value'])} for {d['subject']}"
+        starts = to_datetime(d.get("valid_from"))
+        if starts is not None and starts > t:  # said of a later time: nothing has replaced it
+            held = f"; then: {then}" if current or a.conflict else ""
+            m.warnings.append(ItemWarning(kind="not_yet_valid", message=(
+                f"{told} from {when(starts)}: not yet valid at {when(t)}{held}")))
+            continue
         m.warnings.append(ItemWarning(kind="superseded", message=(
-            f"said {d['topic']} = {d['value']!r} for {d['subject']}; at {day(t)} that no longer holds — "
-            f"now: {now_text}")))
+            f"{told}; at {when(t)} that no longer holds — {'now' if t >= k else 'then'}: {then}")))
+
+
+def _words(topic: str) -> str:
+    """A topic id as words: ``home_address`` → home address."""
+    return topic.replace("_", " ")
+
+
+def _holding(a: Any, current: list[Any]) -> str:
+    return " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
 
 
 def history_items(tenant: str, now: datetime, lucene: str | None, subject: str | None, t: datetime, k: datetime,
-                  shown: set[str], limit: int) -> Plan[list[ContextItem]]:
+                  shown: set[str], limit: int, since: datetime | None = None) -> Plan[list[ContextItem]]:
     """Facts the task matches that held once but not at ``t`` (as known at ``k``): history, marked
-    ``superseded`` (something replaced it) or ``expired``, with what holds now. Never current."""
+    ``superseded`` (something replaced it) or ``expired``, with what holds at ``t``. Never current.
+    ``since``: only what still held at or after it (a question about "2024" wants 2024's values,
+    not every older one)."""
     if lucene is None:
         return []
     rows = yield from run_query("recall/history", tenant, lucene=lucene, subject=subject, valid_at=t, known_at=k, k=limit)
     out = []
-    ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown]
+    ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown
+              and (since is None or r["valid_to"] is None or to_datetime(r["valid_to"]) > since)]  # type: ignore[operator]
     answers = yield from as_of_many(tenant, now, [(r["subject"], r["topic"], r["env"] or None) for _, r in ranked],
                                     valid_at=t, known_at=k)
     for (rank, r), a in zip(ranked, answers):
@@ -252,7 +272,7 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
         if r["value"] in current:
             continue
         expired = r["expires_at"] is not None and to_datetime(r["expires_at"]) <= k  # type: ignore[operator]
-        now_text = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
+        now_text = _holding(a, current)
         kind = "expired" if expired else "superseded"
         until = to_datetime(r["valid_to"])
         out.append(ContextItem(
@@ -262,6 +282,6 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
             version=r["version"], fact=r["fact"], source=source_of(r, evidence=r.get("evidence")),
             score=1.0 / (60 + rank), legs=[f"history:{rank}"],
             warnings=[ItemWarning(kind=kind, message=(
-                f"{'expired' if expired else 'held until'} {day(until) if until else '?'}; at {day(t)} it no "
-                f"longer holds — now: {now_text}"))]))
+                f"{'expired' if expired else 'held until'} {when(until) if until else '?'}; at {when(t)} it no "
+                f"longer holds — {'now' if t >= k else 'then'}: {now_text}"))]))
     return out

@@ -77,13 +77,21 @@ def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after:
         w.append(ItemWarning(kind="expiring", message=f"expires {item.expires_at.isoformat()}"))
     if item.valid_to is not None and item.kind != "quoted" and item.valid_to <= valid_at + expiring_within:
         last = (item.valid_to - timedelta(microseconds=1)).date().isoformat()
-        w.append(ItemWarning(kind="expiring", message=f"temporary: ends {day(item.valid_to)} (last day {last}); "
-                                                      "what it replaced resumes then"))
+        # a question about the past: the end is already known, and may be a later change rather
+        # than the end of a temporary value (graphmem.recall.recall adds what holds now)
+        w.append(ItemWarning(kind="expiring", message=(
+            f"ends {day(item.valid_to)} (last day {last}), soon after the time asked about"
+            if valid_at < known_at and item.valid_to <= known_at else
+            f"temporary (last day {last}): what it replaced resumes {day(item.valid_to)}")))
+    # Stale is measured at the time the question is about, not today: a value stated in May 2025
+    # is fresh for a question about June 2025, however long ago that is now (issue #44).
+    asked = min(valid_at, known_at)
     if item.kind != "quoted" and item.valid_to is None and item.recorded_at is not None \
-            and item.recorded_at < known_at - stale_after:
-        days = (known_at - item.recorded_at).days
+            and item.recorded_at < asked - stale_after:
+        days = (asked - item.recorded_at).days
+        before = "before this context" if asked == known_at else f"before {day(asked)}, the time asked about"
         w.append(ItemWarning(kind="stale", message=f"last stated {item.recorded_at.date().isoformat()}, {days} days "
-                                                   "before this context; it may have changed since"))
+                                                   f"{before}; it may have changed since"))
     src = item.source
     if item.kind == "fact" and src is not None and src.quoted_by:
         w.append(ItemWarning(kind="quoted", message=f"stated in {src.id} ({src.at.date().isoformat() if src.at else '?'}),"

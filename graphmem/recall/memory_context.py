@@ -17,7 +17,7 @@ from .budget import TOKENIZER
 __all__ = ["Card", "ContextItem", "Gap", "ItemWarning", "LeftOut", "MemoryContext", "Rule", "SourceRef", "SummaryView"]
 
 WarningKind = Literal["stale", "inferred", "candidate", "conflicting", "expiring", "quoted", "session", "superseded",
-                      "expired", "gap"]
+                      "expired", "gap", "not_yet_valid"]
 EXCERPT_CHARS = 600
 
 
@@ -141,6 +141,10 @@ class MemoryContext(BaseModel):
     session: str | None = None
     valid_at: datetime
     known_at: datetime
+    named_range: tuple[datetime, datetime] | None = Field(
+        default=None, description="[start, end) the task's words named when valid_at was read from them "
+                                  "(graphmem.recall.task_time.question_time); None when valid_at was given or "
+                                  "the task names no time")
     ledger_version: int
     items: list[ContextItem] = Field(default_factory=list)
     working: list[Any] = Field(default_factory=list, description="this session's working-memory items, shown first")

@@ -32,6 +32,7 @@ from typing import Any
 from .budget import count_tokens
 from .episodic import (People, ask_messages, asks_about_past, fold, history_items, mark_replaced, message_items,
                        resolve_people, task_range)
+from .task_time import QuestionTime, question_time
 from .fact_legs import fact_candidates, quoted_items, with_overlays
 from .items import warn, weigh
 from .terms import MAX_MENTIONS, TaskTerms, analyse
@@ -39,7 +40,7 @@ from .vectors import embed_pending, ensure_vector_index, task_vector, vector_k, 
 from ..core.errors import AccessError, ValidationError
 from ..core.models import MAX_TEXT, check_ids
 from ..core.text import HAN_RUN
-from .context_text import fit, header
+from .context_text import fit, header, span
 from .memory_context import Card, ContextItem, Gap, MemoryContext, Rule, SummaryView
 from ..store.ops import Plan, run_query, view_times
 from .recall_config import RecallConfig, recall_config
@@ -119,6 +120,7 @@ class _Ask:
     state: dict[str, Any]
     notes: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    asked: QuestionTime | None = None  # the time the task's words name, when no valid_at was given
 
     @property
     def envs(self) -> list[str]:
@@ -170,7 +172,8 @@ def _gaps(ask: _Ask, items: list[ContextItem], valid_at: Any) -> Plan[list[Gap]]
         ask.people.ids + [i.subject for i in items if i.kind in ("fact", "conflict") and i.subject in named]))
     found: list[Gap] = yield from ask.leg("gaps", gap_leg(
         ask.tenant, ask.now, ask.task, ask.terms, subjects, ask.t, ask.k, valid_at, ask.env, ask.session,
-        timedelta(days=ask.cfg.expiring_within_days), items, held=ask.state["held"]), [])
+        timedelta(days=ask.cfg.expiring_within_days), items, held=ask.state["held"],
+        asked=span(ask.asked.start, ask.asked.end) if ask.asked is not None else None), [])
     return found
 
 
@@ -181,7 +184,8 @@ def _ask_messages(ask: _Ask, vector: list[float] | None) -> Plan[Any]:
         return None
     return (yield from ask_messages(
         ask.tenant, ask.terms.terms, known_at=ask.k, subject=ask.subject, session=ask.session,
-        speakers=[ask.subject] if ask.subject else ask.people.ids, when=task_range(ask.task, ask.t), vector=vector,
+        speakers=[ask.subject] if ask.subject else ask.people.ids,
+        when=(ask.asked.start, ask.asked.end) if ask.asked else task_range(ask.task, ask.t), vector=vector,
         config=cfg, k_vector=vector_k(cfg.message_limit, cfg.vector_oversample, ask.state["source_vectors"],
                                       ask.state["source_index"])))
 
@@ -192,14 +196,42 @@ def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[
     facts drawn from them."""
     cfg, t, k = ask.cfg, ask.t, ask.k
     items = items + (yield from quoted_items(ask.tenant, items, t, k))
-    if cfg.facts and cfg.history and ask.state["held"] and asks_about_past(ask.task):
+    past = asks_about_past(ask.task) or (ask.asked is not None and ask.asked.past)
+    if cfg.facts and cfg.history and ask.state["held"] and past:
+        # a question about a named stretch ("in 2024") sees what held in it, not every older value
         items += yield from history_items(ask.tenant, ask.now, ask.terms.lucene(ask.tenant), ask.subject, t, k,
-                                          {i.fact for i in items if i.fact}, cfg.limit // 2)
+                                          {i.fact for i in items if i.fact}, cfg.limit // 2,
+                                          since=ask.asked.start if ask.asked is not None else None)
+    if ask.asked is not None and ask.asked.past:  # the words named a past time: say what holds now
+        yield from _since_replaced(ask, items)
     if cfg.messages:
         messages, drawn = yield from message_items(said, cfg)
         items = fold(items, messages)
         yield from mark_replaced(ask.tenant, ask.now, [i for i in items if i.kind == "message"], drawn, t, k)
     return items
+
+
+def _since_replaced(ask: _Ask, items: list[ContextItem]) -> Plan[None]:
+    """A question about the past is answered with what held then; a fact that has ended since says
+    so, with what holds at ``known_at`` — the answer is history, not the current value (one query)."""
+    from .context_text import when
+    from ..store.ops import as_of_many
+    from .memory_context import ItemWarning
+
+    ended = [i for i in items if i.kind == "fact" and i.valid_to is not None and i.valid_to <= ask.k]
+    if not ended:
+        return
+    answers = yield from as_of_many(ask.tenant, ask.now, [(i.subject, i.topic, i.env or None) for i in ended],
+                                    valid_at=ask.k, known_at=ask.k)
+    for i, a in zip(ended, answers):
+        current = a.values if a.values is not None else ([] if a.value is None else [a.value])
+        now = " | ".join(map(str, a.conflict)) if a.conflict else (", ".join(map(str, current)) or "nothing")
+        ending = next((w for w in i.warnings if w.kind == "expiring"), None)
+        if ending is not None:  # one warning says both: it ended soon after, and what holds now
+            ending.message += f" — now: {now}"
+        else:
+            i.warnings.append(ItemWarning(kind="superseded", message=f"held then; ended {when(i.valid_to)} — "
+                                                                     f"now: {now}"))
 
 
 def context(tenant: str, now: datetime, task: str, *, subject: str | None = None, env: str | None = None,
@@ -217,11 +249,17 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
            {"subject": subject, "env": env, "session": session, "area": area})
     cfg = recall_config(config, **overrides)
     t, k = view_times(now, valid_at, known_at)
+    # "Where did Maya work in March 2026?": without a valid_at the question's own words say when
+    asked = question_time(task, t) if valid_at is None else None
+    if asked is not None:
+        t = asked.at
     ctx = MemoryContext(task=task, tenant=tenant, subject=subject, env=env, session=session, valid_at=t, known_at=k,
-                        ledger_version=10**12, budget_tokens=budget_tokens)
+                        ledger_version=10**12, budget_tokens=budget_tokens,
+                        named_range=(asked.start, asked.end) if asked is not None else None)
     if count_tokens(header(ctx)) + 8 > budget_tokens:  # before any I/O: a refused call touches nothing
         raise ValidationError(f"budget_tokens={budget_tokens} does not even hold the context's header")
     ask = yield from _resolve(tenant, now, task, subject, env, session, t, k, cfg)
+    ask.asked = asked
     vector = yield from ask.leg("vector", task_vector(tenant, task, embedder, ask.notes, ask.state), None)
     said = yield from _ask_messages(ask, vector)  # read on another connection while the facts are read here
     vector_hits = (yield from ask.leg("vector", vector_leg(tenant, vector, cfg.limit, ask.state,
@@ -229,7 +267,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     from ..working.working_store import live_items
     working = (yield from ask.leg("working", live_items(tenant, session), [])) if session else []
     items = yield from _fact_items(ask, vector_hits, include_candidates)
-    found_gaps = (yield from _gaps(ask, items, valid_at)) if gaps else []
+    found_gaps = (yield from _gaps(ask, items, valid_at if asked is None else t)) if gaps else []
     items = yield from _past_and_said(ask, items, said)
     from .gaps import level
     level(items, found_gaps)
@@ -238,7 +276,7 @@ def context(tenant: str, now: datetime, task: str, *, subject: str | None = None
     rules, cards = (yield from ask.leg("playbooks", _playbooks(tenant, ask.terms, area), ([], []))) \
         if playbooks and ask.state["playbooks"] else ([], [])
     summary_view: SummaryView | None = None
-    if summary and subject and valid_at is None and known_at is None:
+    if summary and subject and valid_at is None and known_at is None and asked is None:
         from .summaries import summary as build_summary
         summary_view = yield from ask.leg("summaries", build_summary(tenant, now, subject), None)
     return fit(ctx.model_copy(update={"ledger_version": ask.state["head"], "items": items, "rules": rules,

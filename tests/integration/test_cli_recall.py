@@ -22,7 +22,7 @@ def test_context_summary_and_user_page(store, neo4j_target, tmp_path):
     store.set("lin", "home_address", "河湾路", valid_from="2026-09-20", source="m0918", recorded_at="2026-09-18T10:00:00Z")
     out = _run(neo4j_target, "context", "lin 的地址？", "--subject", "lin", "--valid-at", "2026-10-05", "-t", t)
     assert out.returncode == 0, out.stderr
-    assert "河湾路" in out.stdout and "```text" in out.stdout and "ledger v2" in out.stdout
+    assert '- lin home address = "河湾路" · since 2026-09-20 · lin 2026-09-18 m0918' in out.stdout
     js = _run(neo4j_target, "context", "lin 的地址？", "--subject", "lin", "--budget", "2000", "--json", "-t", t)
     data = json.loads(js.stdout)
     assert data["items"][0]["value"] == "河湾路" and data["used_tokens"] <= 2000

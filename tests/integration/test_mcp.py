@@ -82,7 +82,8 @@ def test_mcp_tools_over_stdio(neo4j_target):
         first = out["ctx"]["items"][0]
         assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "relayed~claude~m2")
         assert any(w.startswith("relayed:") for w in first["warnings"]) and "Relayed by the agent" in out["ctx"]["text"]
-        assert "河湾路" in out["ctx"]["text"] and "```text" in out["ctx"]["text"] and out["ctx"]["ledger_version"] >= 2
+        assert '- lin home address = "河湾路" · since 2026-09-20' in out["ctx"]["text"] \
+            and out["ctx"]["ledger_version"] >= 2
         # forget files a request and holds the content back at once; nothing is erased yet
         assert out["gone"]["request"].startswith("er-") and out["gone"]["asked_by"] == "claude"
         assert out["gone"]["would_remove"]["facts"] and out["after"]["value"] is None

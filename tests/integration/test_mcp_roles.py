@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import uuid
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -136,9 +137,25 @@ def test_malformed_lines_get_a_json_rpc_error(neo4j_target):
     tenant = f"mcpr-{uuid.uuid4().hex[:8]}"
     lines = ["this is not json", '{"jsonrpc": "2.0", "id": 7, "method": 12}',
              json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"})]
-    proc = subprocess.run([EXE, "mcp", "--tenant", tenant, "--user", "lin"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, env=_env(neo4j_target.settings), timeout=120)
-    answers = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    # stdin stays open until the three answers are read: a server whose input ends may stop before
+    # it answers the last request, which is not what this test is about
+    proc = subprocess.Popen([EXE, "mcp", "--tenant", tenant, "--user", "lin"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=_env(neo4j_target.settings))
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        answers = []
+        deadline = time.monotonic() + 120
+        while len(answers) < 3 and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            if line.strip():
+                answers.append(json.loads(line))
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
     assert answers[0] == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
     assert answers[1]["error"]["code"] == -32600 and answers[1]["id"] == 7
     assert len(answers) == 3 and answers[2]["id"] == 1  # the server carries on after them

@@ -230,8 +230,8 @@ def test_budget_drops_lowest_ranked_whole_and_reports_it(store):
     assert [i.fact for i in small.items] == [i.fact for i in full.items[:len(small.items)]]  # a prefix
     assert len(small.left_out) == 12 - len(small.items)
     assert all(x.reason.startswith("budget") and x.tokens for x in small.left_out)
-    for i in small.items:  # nothing cut in half
-        assert f"note number {i.topic[-2:].lstrip('0') or '0'} " + "x" * 200 in small.render()
+    for i in small.items:  # nothing cut in half: each kept fact's whole line
+        assert f'- lin {i.topic.replace("_", " ")} = "{i.value}" · since 2026-04-01' in small.render()
     with pytest.raises(ValidationError):
         store.context("lin", subject="lin", budget_tokens=10)
     with pytest.raises(ValidationError):
@@ -403,7 +403,7 @@ def test_the_demo_ends_with_what_an_agent_is_told(store):
 
     lines = list(run_demo(store))
     told = "\n".join(lines[lines.index(""):])
-    assert '[1] lin · home_address = "河湾路"' in told and "海城" in told and "history, not current" in told
+    assert '- lin home address = "河湾路"' in told and "海城" in told and "history, not current" in told
 
 
 def test_a_write_landing_while_a_summary_is_built_leaves_it_stale(store, driver):

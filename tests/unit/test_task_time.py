@@ -41,6 +41,8 @@ def utc(*a: int) -> datetime:
     ("他六月去了哪里？", (utc(2023, 6, 1), utc(2023, 7, 1))),
     ("她12月份做了什么", (utc(2023, 12, 1), utc(2024, 1, 1))),
     ("去年夏天他在哪里", (utc(2023, 6, 1), utc(2023, 9, 1))),
+    # a count of months back is a month-wide window around the day (issue #44: read, not ignored)
+    ("她三个月前开始学画画", (utc(2023, 9, 27), utc(2023, 10, 28))),
 ])
 def test_named_ranges(task, expected):
     assert task_range(task, REF) == expected
@@ -48,7 +50,7 @@ def test_named_ranges(task, expected):
 
 @pytest.mark.parametrize("task", [
     "What did she do at summer camp?", "Where is the package?", "Which spring collection did she like?",
-    "He may come by", "她三个月前开始学画画"])
+    "He may come by", "She started painting a few months ago"])
 def test_no_range(task):
     assert task_range(task, REF) is None
 
