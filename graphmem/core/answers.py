@@ -11,7 +11,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["Answer", "Episode", "HistoryEntry", "QuotedClaim", "SourceRef", "Why", "WriteResult"]
+__all__ = ["Answer", "Episode", "SessionMessage", "HistoryEntry", "QuotedClaim", "SourceRef", "Why", "WriteResult"]
 
 
 class _Answer(BaseModel):
@@ -110,6 +110,16 @@ class Why(_Answer):
     text: str | None = None
     quotes: list[QuotedClaim] = Field(default_factory=list, description="quoted claims for that instant "
                                       "that a statement outranks: corroborating (agrees) or conflicting")
+
+
+class SessionMessage(_Answer):
+    """One message of a session (``GraphMem.messages``), in the order it was said."""
+
+    id: str
+    speaker: str | None = None
+    text: str
+    kind: str
+    at: datetime
 
 
 class Episode(_Answer):

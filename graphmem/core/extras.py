@@ -26,6 +26,7 @@ __all__ = ["EXTRAS", "missing", "require"]
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "cli": ("graphmem's CLI", ("typer", "rich")),
     "mcp": ("graphmem's MCP server", ("mcp",)),
+    "langchain": ("graphmem's LangChain chat history", ("langchain_core",)),
     "vectors": ("the 'minilm' embedder", ("sentence_transformers",)),
     "bench": ("graphmem bench's plots and BM25 baseline", ("matplotlib", "bm25s")),
     "graphiti": ("graphmem bench graphiti", ("graphiti_core",)),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .context_text import day, inline, when
+from .wording import day, inline, when
 from .items import source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
 from ..store.ops import Plan, Start, Wait, as_of_many, query_call, run_query

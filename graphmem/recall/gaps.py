@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .context_text import day
+from .wording import day
 from .memory_context import Gap
 from ..store.ops import Plan, as_of, as_of_many, assertions, empty_answer
 
@@ -202,7 +202,7 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
     missing: set[tuple[str, str]] = set()
     if asked is None:
         when_words = "now" if t == k else f"on {day(t, date_only=True)}"
-    else:  # graphmem.recall.context_text.span: 2024, 2026-03, a day, or "first to last day"
+    else:  # graphmem.recall.wording.span: 2024, 2026-03, a day, or "first to last day"
         when_words = f"on {asked}" if len(asked) == 10 else (f"from {asked}" if " to " in asked else f"in {asked}")
     for subject in subjects:
         said = (_named_as(task_lower, task or task_lower, subject), when_words)
@@ -213,8 +213,7 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
                 if a.conflict or a.value is not None or a.values:
                     slot = yield from assertions(tenant, subject, topic, env)
                     expiry = next((x.expires_at for x in slot if x.uid == a.fact), None)
-                    held.append((topic, a if expiry is None else
-                                 _Expiring(a, expiry)))
+                    held.append((topic, a if expiry is None else _Expiring(a, expiry)))
             if not held and name not in known and name not in {n.name for n in needs}:
                 continue  # an identifier the task wrote, not a topic anyone uses: nothing to ask
             g = _judge(name, subject, held, decisive, t, k, window, template, said)

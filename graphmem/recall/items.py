@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.warnings import CANDIDATE, INFERRED, SESSION, conflicting
-from .context_text import day
+from .wording import day
 from .memory_context import EXCERPT_CHARS, ContextItem, ItemWarning, SourceRef
 from ..store.projection import to_datetime
 

@@ -40,7 +40,8 @@ from .vectors import embed_pending, ensure_vector_index, task_vector, vector_k, 
 from ..core.errors import AccessError, ValidationError
 from ..core.models import MAX_TEXT, check_ids
 from ..core.text import HAN_RUN
-from .context_text import fit, header, span
+from .context_text import fit, header
+from .wording import span
 from .memory_context import Card, ContextItem, Gap, MemoryContext, Rule, SummaryView
 from ..store.ops import Plan, run_query, view_times
 from .recall_config import RecallConfig, recall_config
@@ -214,7 +215,7 @@ def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[
 def _since_replaced(ask: _Ask, items: list[ContextItem]) -> Plan[None]:
     """A question about the past is answered with what held then; a fact that has ended since says
     so, with what holds at ``known_at`` — the answer is history, not the current value (one query)."""
-    from .context_text import when
+    from .wording import when
     from ..store.ops import as_of_many
     from .memory_context import ItemWarning
 

@@ -23,7 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.errors import StaleError
-from .context_text import day
+from .wording import day
 from .memory_context import SummaryView
 from ..core.models import check_ids
 from ..store.ops import Plan, Tx, run_query

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..working.faces import AsyncWorkingMemory, WorkingMemory
     from ..working.working import WorkingPolicy
     from typing import Iterable, Literal
-    from ..core.answers import Answer, Episode, HistoryEntry, Why, WriteResult
+    from ..core.answers import Answer, Episode, HistoryEntry, SessionMessage, Why, WriteResult
     from ..core.fields import Authority, SourceKind
     from ..governance.stats import Stats
     from ..recall.memory_context import MemoryContext, SummaryView
@@ -807,6 +807,15 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
             known_at=known_at,
             limit=limit,
         ))
+
+    def messages(self, session: str, *, limit: int = 1000) -> list[SessionMessage]:
+        """One session's messages in the order they were said (a chat history: what
+        ``mem.add(rows, session=…)`` stored), at most ``limit``. Assistant, system and tool rows keep
+        their role as the speaker unless they named one.
+
+        >>> [m.text for m in mem.messages("s1")]
+        """
+        return self._run(surface.messages(self, session, limit=limit))
 
     def assertions(self, subject: str, topic: str, *, env: str | None = None) -> list[Any]:
         """Every assertion ever made about (subject, topic, env), as the rules see them.
@@ -1595,6 +1604,15 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
             known_at=known_at,
             limit=limit,
         ))
+
+    async def messages(self, session: str, *, limit: int = 1000) -> list[SessionMessage]:
+        """One session's messages in the order they were said (a chat history: what
+        ``mem.add(rows, session=…)`` stored), at most ``limit``. Assistant, system and tool rows keep
+        their role as the speaker unless they named one.
+
+        >>> [m.text for m in mem.messages("s1")]
+        """
+        return await self._run_async(surface.messages(self, session, limit=limit))
 
     async def assertions(self, subject: str, topic: str, *, env: str | None = None) -> list[Any]:
         """Every assertion ever made about (subject, topic, env), as the rules see them.

@@ -12,7 +12,8 @@ from graphmem import ValidationError
 from graphmem.recall.budget import count_tokens
 from graphmem.recall.embed import HashingEmbedder, embedder_from_env
 from graphmem.core.errors import ConfigurationError
-from graphmem.recall.context_text import fence, fit
+from graphmem.recall.context_text import fit
+from graphmem.recall.wording import fence
 from graphmem.recall.memory_context import ContextItem, MemoryContext, SourceRef
 from graphmem.recall.terms import analyse
 from graphmem.recall.vectors import vector_k

@@ -35,7 +35,7 @@ COMMANDS = {
                      "alias"), "writes"),
     **dict.fromkeys(("apply", "import", "ingest", "ingest-bulk", "add", "schema", "rebuild", "sweep", "embed-pending",
                      "drop-tenant"), "batches"),
-    **dict.fromkeys(("as-of", "history", "history-values", "why", "path", "episodes", "assertions", "events",
+    **dict.fromkeys(("as-of", "history", "history-values", "why", "path", "episodes", "messages", "assertions", "events",
                      "events-page", "ping", "round-trip", "stats"), "reads"),
     **dict.fromkeys(("erase", "forget", "request-erase", "erase-request", "confirm-erase", "cancel-erase", "verify",
                      "audit"), "governance"),

@@ -86,6 +86,16 @@ def episodes(store: Any, opts: Opts,
     return store.episodes(who=who, since=since, until=until, text=text, known_at=known_at, limit=limit)
 
 
+@cmds("messages", lean=True)
+def messages(store: Any, opts: Opts, session: str,
+             limit: int = typer.Option(1000, help="at most this many, in the order they were said")) -> Any:
+    """SESSION's messages in the order they were said (a chat history, as `graphmem add` stored it).
+
+    Example: graphmem messages s1 -t acme
+    """
+    return store.messages(session, limit=limit)
+
+
 @cmds("assertions", lean=True)
 def assertions(store: Any, opts: Opts, subject: str, topic: str, env: Optional[str] = EnvOpt) -> Any:
     """Every assertion ever made about SUBJECT's TOPIC (candidates, revoked, retracted too), as

@@ -19,7 +19,7 @@ from __future__ import annotations
 from .common import When
 from .governance import (erase, request_erase, erase_request, confirm_erase, cancel_erase, verify, audit,
                          working_sessions, stats)
-from .reads import (round_trip, as_of, history, why, path, episodes, assertions, events_page)
+from .reads import (round_trip, as_of, history, why, path, episodes, messages, assertions, events_page)
 from .recall import (context, summary, user_page, apply_user_page, embed_pending)
 from .writes import (install_schema, ensure_schema, apply, apply_many, apply_bulk, ingest_bulk, add, alias, add_source,
                      declare_topic, set, revoke, retract, confirm, reject, quote, ingest, rebuild, drop_tenant,
@@ -29,5 +29,5 @@ __all__ = ["When", "install_schema", "ensure_schema", "apply", "apply_many", "ap
            "add_source", "declare_topic", "set", "revoke", "retract", "confirm", "reject", "quote", "ingest",
            "rebuild", "drop_tenant", "sweep", "erase", "request_erase", "erase_request", "confirm_erase",
            "cancel_erase", "verify", "audit", "working_sessions", "stats", "context", "summary", "user_page",
-           "apply_user_page", "embed_pending", "round_trip", "as_of", "history", "why", "path", "episodes",
+           "apply_user_page", "embed_pending", "round_trip", "as_of", "history", "why", "path", "episodes", "messages",
            "assertions", "events_page"]

@@ -13,9 +13,9 @@ from .common import When
 
 if TYPE_CHECKING:
     from ..api import StoreApi
-    from ...core.answers import Episode
+    from ...core.answers import Episode, SessionMessage
 
-__all__ = ["round_trip", "as_of", "history", "why", "path", "episodes", "assertions", "events_page"]
+__all__ = ["round_trip", "as_of", "history", "why", "path", "episodes", "messages", "assertions", "events_page"]
 
 
 def round_trip(mem: StoreApi) -> Plan[int]:
@@ -82,6 +82,26 @@ def episodes(mem: StoreApi, *, who: str | None = None, since: When | None = None
     from ...recall.episode_store import episodes as plan
     return plan(mem.tenant, mem._clock(), who=who, since=since, until=until, text=text, known_at=known_at,
                 limit=limit)
+
+
+def messages(mem: StoreApi, session: str, *, limit: int = 1000) -> Plan[list[SessionMessage]]:
+    """One session's messages in the order they were said (a chat history: what
+    ``mem.add(rows, session=…)`` stored), at most ``limit``. Assistant, system and tool rows keep
+    their role as the speaker unless they named one.
+
+    >>> [m.text for m in mem.messages("s1")]
+    """
+    from ...core.answers import SessionMessage
+    from ...core.fields import check_ids
+    from ..projection import to_datetime
+
+    check_ids(session=session)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        from ...core.errors import ValidationError
+        raise ValidationError(f"limit must be a positive number of messages, not {limit!r}")
+    rows = yield from ops.run_query("recall/session_messages", mem.tenant, session=session, limit=limit)
+    return [SessionMessage(id=r["id"], speaker=r["speaker"], text=r["text"], kind=r["kind"],
+                           at=to_datetime(r["at"])) for r in rows]
 
 
 def assertions(mem: StoreApi, subject: str, topic: str, *, env: str | None = None) -> Plan[list[Any]]:
