@@ -49,8 +49,12 @@ CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not
                     r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
                     r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
 CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
-                        r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
+                        r"\b(?:i meant|correction:|it was actually|not .{1,20} but|typo|typos|mistyped|misspoke|"
+                        r"i misspoke|wrong number|i got (?:that|it) wrong|scratch that)\b|"
+                        r"不对|说错了|更正|纠正|搞错了|写错了|打错了|打错字|笔误|口误|记错了|弄错了|看错了",
                         re.I)
+# A value named only to be rejected ("prod is 6110, not 6100", "不是6100，是6110"): never the new value.
+REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|不是|而不是|并非)\s*$", re.I)
 CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
 _ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Crescent|Close|Terrace|"
                            r"Highway|Hwy|Parkway|Row|Alley|Gardens)\b\.?|"
@@ -60,6 +64,8 @@ _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "
                 "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                 "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+# Where one clause of a sentence ends and the next begins, for per-clause environments.
+_CLAUSE_BREAK = re.compile(r"[,;，；、]|\s[-–—]\s|\b(?:but|while|whereas)\b", re.I)
 MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
 
@@ -86,6 +92,8 @@ class Found:
     confidence: float
     cue: int = 0  # where the pattern's match starts (the cue word), in the sentence
     shape: str | None = None
+    env: str | None = None  # an env-scoped value's environment, read per clause (Matcher._per_clause)
+    revokes: bool = False  # from a pattern that ends the value ("I left Initech")
 
 
 def _trim_place(value: str) -> str:
@@ -170,15 +178,86 @@ class Matcher:
                         value = clean(raw, lang, p.shape, topic.cardinality == "many")
                         if lang == "en":
                             value = re.sub(r"^the\s+", "", value, flags=re.I)
-                        if p.shape == "place":
+                        if p.shape in ("place", "gpe"):
                             value = _trim_place(value)
                         if not value or not self._shape_ok(p.shape, value):
                             continue
                         at = m.start("value") + raw.find(value)
                         for part, pos in self._items(value, lang) if topic.cardinality == "many" else [(value, 0)]:
                             found.append(Found(topic, part, (at + pos, at + pos + len(part)), p.confidence,
-                                                m.start(), p.shape))
+                                                m.start(), p.shape, None, p.revokes))
+        # "prod is 6110, not 6100": of two values for one topic, the one after "not" is the rejected one.
+        rejected = [f for f in found if REJECTED_BEFORE.search(variants[0][:f.span[0]])
+                    and any(o.topic.name == f.topic.name and o is not f and not REJECTED_BEFORE.search(
+                        variants[0][:o.span[0]]) for o in found)]
+        found = [f for f in found if f not in rejected]
+        if any(f.topic.env_scoped for f in found):
+            found = self._per_clause(sentence, found, env)
+            return [(f, f.env if f.topic.env_scoped else None) for f in self._dedupe(found)]
         return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
+
+    def _env_at(self, text: str) -> list[tuple[int, str]]:
+        """Every environment word of ``text`` with its position, in order."""
+        low = text.lower()
+        hits: list[tuple[int, int, str]] = []
+        for env, words in self.vocabulary.environments.items():
+            for w in words:
+                pattern = re.escape(w.lower()) if _HAN_CHAR.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
+                hits += [(m.start(), m.end(), env) for m in re.finditer(pattern, low)]
+        hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+        out: list[tuple[int, str]] = []
+        last_end = -1
+        for a, b, env in hits:
+            if a >= last_end:
+                out.append((a, env))
+                last_end = b
+        return out
+
+    def _per_clause(self, sentence: str, found: list[Found], env: str | None) -> list[Found]:
+        """Environments per clause: an env-scoped value takes the environment named in its own
+        clause ("prod listens on 8080, in staging we use 8443" → 8080 prod, 8443 staging), else the
+        sentence's. A clause that names another environment and gives a bare number of the same
+        shape with no cue of its own repeats the slot by ellipsis ("生产环境端口8500，测试环境8600"):
+        it draws that number for the same topic and that environment."""
+        bounds = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(sentence)] + [len(sentence) + 1]
+        clauses = list(zip(bounds, bounds[1:]))
+        envs = self._env_at(sentence)
+
+        def clause_of(pos: int) -> tuple[int, int]:
+            return next(((a, b) for a, b in clauses if a <= pos < b), clauses[-1])
+
+        def env_of(a: int, b: int, pos: int) -> str | None:
+            inside = [(p, e) for p, e in envs if a <= p < b]
+            before = [e for p, e in inside if p <= pos]
+            return before[-1] if before else (inside[0][1] if inside else None)
+
+        out: list[Found] = []
+        for f in found:
+            if not f.topic.env_scoped:
+                out.append(f)
+                continue
+            a, b = clause_of(f.span[0])
+            here = env_of(a, b, f.span[0])
+            if here is None and len({e for _, e in envs}) > 1:
+                # Several environments in the sentence, none in this clause: the nearest one before it.
+                before = [e for p, e in envs if p < f.span[0]]
+                here = before[-1] if before else None
+            out.append(Found(f.topic, f.value, f.span, f.confidence, f.cue, f.shape, here or env, f.revokes))
+        scoped = [f for f in out if f.topic.env_scoped]
+        topics = {f.topic.name for f in scoped}
+        if len(topics) == 1 and all(f.value.isdigit() for f in scoped):
+            topic, conf = scoped[0].topic, min(f.confidence for f in scoped)
+            width = {len(f.value) for f in scoped}
+            for a, b in clauses:
+                if any(a <= f.span[0] < b for f in out):
+                    continue
+                here = env_of(a, b, b)
+                numbers = list(re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,5}(?![A-Za-z0-9_.:/%-])", sentence[a:b]))
+                if here is None or len(numbers) != 1 or len(numbers[0].group()) not in width:
+                    continue
+                n = numbers[0]
+                out.append(Found(topic, n.group(), (a + n.start(), a + n.end()), conf, a + n.start(), None, here))
+        return out
 
     @staticmethod
     def _items(value: str, lang: str) -> list[tuple[str, int]]:
@@ -198,7 +277,7 @@ class Matcher:
     def _shape_ok(shape: str | None, value: str) -> bool:
         if shape == "address":
             return bool(_ADDRESS_HINT.search(value))
-        if shape in ("place", "org"):
+        if shape in ("place", "gpe", "org"):
             first = value.split()[0].lower() if value.split() else ""
             return (not _ADDRESS_HINT.search(value) and not _HOTEL_HINT.search(value)
                     and first not in _NOT_A_PLACE and not value.isdigit())
@@ -210,7 +289,8 @@ class Matcher:
         found.sort(key=lambda f: (f.span[0], -(f.span[1] - f.span[0])))
         out: list[Found] = []
         for f in found:
-            clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"), None)
+            clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"
+                          and o.env == f.env), None)
             if clash is not None:
                 continue
             overlap = next((o for o in out if not (f.span[1] <= o.span[0] or f.span[0] >= o.span[1])
@@ -251,4 +331,10 @@ class Matcher:
         if span is None or not span.doc.has_annotation("DEP"):
             return Verdict(not is_question(sentence, lang))
         nouns = frozenset(w.lower() for w in f.topic.nouns.get("en", []))
-        return judge_en(span, offset + f.span[0], offset + f.span[1], f.topic.name, about, bounded, nouns, f.shape)
+        verdict = judge_en(span, offset + f.span[0], offset + f.span[1], f.topic.name, about, bounded, nouns, f.shape,
+                           ending=f.revokes)
+        if verdict.subject and any(verdict.subject == w.lower() for ws in self.vocabulary.environments.values()
+                                   for w in ws):
+            # "prod listens on 8080": an environment is where the value holds, not whom it is about.
+            return Verdict(verdict.ok, None, verdict.negated, verdict.why)
+        return verdict

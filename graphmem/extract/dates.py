@@ -73,9 +73,22 @@ _EN_PART_MONTH = re.compile(rf"\b(?:(?:the\s+)?(?:start|beginning)\s+of|early)\s
 _EN_NEXT = re.compile(r"\b(?P<what>next week|next month|next year|last month|last year)\b", re.IGNORECASE)
 _ZH_NEXT = re.compile(r"(?P<what>下个?月初?|下周|下个?星期|明年|月底|下旬|上个?月|去年)")
 _ZH_MONTH_YEAR = re.compile(r"(?P<year>\d{4})年(?P<month>\d{1,2})月(?![\d])")
+# A day of the month without its month ("from the 2nd to the 5th", "until the 20th", "3号到9号",
+# "到20号"): the ordinal (or 号) is required, so a bare number ("port 20") is never a day, and a
+# Chinese 号 counts only beside a range or an until-word, never a house number ("河湾路88号").
+_EN_DAY_RANGE = re.compile(r"\b(?:the\s+)?(?P<d1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|–|to|through|until|till|and)\s*"
+                           r"(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_EN_DAY = re.compile(r"\bthe\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|century|time|grade|anniversary|birthday))",
+                     re.IGNORECASE)
+_ZH_DAY_RANGE = re.compile(r"(?<![\d月路街道巷弄])(?P<d1>\d{1,2})[日号]\s*(?:至|到|-|–|~|—)\s*(?P<d2>\d{1,2})[日号]")
+_ZH_DAY_UNTIL = re.compile(r"(?<=到|至)(?P<day>\d{1,2})[日号](?![楼院室栋幢])")
 
 _ZH_REL_DAYS = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2, "昨天": -1, "昨日": -1}
 _EN_REL_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+
+
+_EN_BACK = re.compile(r"\b(?:back|return|returning|returns|be back|fly back|flying back|home)\s*(?:on\s+|by\s+)?$",
+                      re.IGNORECASE)
 
 
 def _role(text: str, start: int, end: int) -> str:
@@ -83,6 +96,9 @@ def _role(text: str, start: int, end: int) -> str:
     if after.lstrip().startswith(("起", "开始", "以后", "之后")) or _EN_ON_AFTER.match(after) or _EN_FROM.search(before):
         return "from"
     if before.rstrip().endswith(("到", "至", "直到")) or _EN_UNTIL.search(before):
+        return "until"
+    # The day of a return ends what the sentence began ("周五回来", "back on Friday"): its last day.
+    if after.lstrip().startswith(("回来", "回京", "回到", "返回", "返程", "回")) or _EN_BACK.search(before):
         return "until"
     return "at"
 
@@ -190,6 +206,39 @@ def _zh_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     return _point(d, m, text)
 
 
+def _month_day(day: int, ref: datetime, past: bool) -> datetime | None:
+    """A day of the month named without its month: the next one from today (this month's when not
+    yet past), or with ``past`` (after "since") the latest one up to today."""
+    today = midnight(ref)
+    y, mo = today.year, today.month
+    for _ in range(3):
+        d = _day(y, mo, day)
+        if d is not None and (d <= today if past else d >= today):
+            return d
+        if past:
+            y, mo = (y - 1, 12) if mo == 1 else (y, mo - 1)
+        else:
+            y, mo = (y + 1, 1) if mo == 12 else (y, mo + 1)
+    return None
+
+
+def _day_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"from the 2nd to the 5th", "3号到9号": the month of the first day (the next such day), the last
+    day included; a last day before the first runs into the next month ("the 28th to the 3rd")."""
+    a = _month_day(int(m.group("d1")), ref, False)
+    if a is None:
+        return None
+    d2 = int(m.group("d2"))
+    b = _day(a.year, a.month, d2) if d2 >= a.day else _day(a.year + (a.month == 12), a.month % 12 + 1, d2)
+    return DateSpan(a, b + timedelta(days=1), "range", m.span()) if b else None
+
+
+def _bare_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"until the 20th", "on the 3rd", "since the 1st", "到20号"."""
+    past = bool(re.search(r"\bsince\s*$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE))
+    return _point(_month_day(int(m.group("day")), ref, past), m, text)
+
+
 def _period(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"next week", "last month", 下个月, 明年: where that period starts."""
     return _point(_next_period(m.group("what").lower(), midnight(ref)), m, text, True)
@@ -201,7 +250,8 @@ _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
-    (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period))
+    (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
+    (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
 
 
 def next_year_for(month: int, ref: datetime) -> int:

@@ -152,10 +152,12 @@ def _negated(verb: Any) -> bool:
 
 
 def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: bool,
-             nouns: frozenset[str] = frozenset(), shape: str | None = None) -> Verdict:
+             nouns: frozenset[str] = frozenset(), shape: str | None = None, ending: bool = False) -> Verdict:
     """Gate one English match: ``sent`` is the spaCy sentence span, ``a:b`` the value's characters
     in the document; ``about_topic`` for things under discussion (port, network). The gates run
-    in order — the value itself, the verbs above it, the subject — and the first no wins."""
+    in order — the value itself, the verbs above it, the subject — and the first no wins. ``ending``:
+    the pattern itself says the value ended ("I left Initech"), so an ending verb is its cue, not a
+    reason to refuse."""
     if is_question(sent.text, "en") or (_Q_WORDS_EN.match(sent.text) and sent.text.rstrip().endswith("?")):
         return Verdict(False, why="question")
     value = sent.doc.char_span(a, b, alignment_mode="expand")
@@ -165,7 +167,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     if why:
         return Verdict(False, why=why)
     verbs, nested_noun = _verbs_above(sent, value)
-    why, reporter = _verbs_say_no(verbs, topic)
+    why, reporter = _verbs_say_no(verbs, topic, ending)
     if why:
         return Verdict(False, why=why)
     if re.match(r"^\s*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps)\b", sent.text, re.I):
@@ -200,6 +202,8 @@ def _value_says_no(sent: Any, value: Any, topic: str, nouns: frozenset[str], sha
     if shape == "org" and "ORG" not in labels and not _CORP.search(value.text) and not (
             _START_CUE.search(sent.text) and not labels & {"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"}):
         return "not an organisation"
+    if shape == "gpe" and not labels & {"GPE", "LOC"}:
+        return "not a named place"  # "Austin here!" is a city only when spaCy says so: "Tom here!" is not
     if _PAST_STATE.search(sent.text):
         return "a past state"
     if topic in ("trip_city", "home_city") and labels & _BAD_PLACE_LABELS and not labels & {"GPE", "LOC"}:
@@ -235,14 +239,14 @@ def _verbs_above(sent: Any, value: Any) -> tuple[list[Any], bool]:
     return (verbs or [sent.root]), nested_noun
 
 
-def _verbs_say_no(verbs: list[Any], topic: str) -> tuple[str, Any]:
+def _verbs_say_no(verbs: list[Any], topic: str, ending: bool = False) -> tuple[str, Any]:
     """Why the verbs up to the subject, or any governing verb above them, make the clause not an
     assertion (hypothetical, ended) — "" when they do not — and the reporting verb above, if any
     ("Tom said he …")."""
     for v in verbs:
         if _modal_or_hypo(v, topic):
             return "hypothetical", None
-        if v.lower_ in _ENDED:
+        if v.lower_ in _ENDED and not ending:
             return "ended", None  # "I lost my job at Door Dash" is not a current employer
     up = verbs[-1]
     reporter = None

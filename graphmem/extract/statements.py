@@ -14,6 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
 from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
+                   REJECTED_BEFORE,
                    NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
 from .dates import DateSpan, find_dates, implied_end
@@ -39,6 +40,11 @@ def _withdraws(span: Any) -> bool:
                (t.dep_ == "poss" and t.lower_ in ("my", "our")) for t in span) or (
         any((t.tag_ == "VB" or t.i == span.start) and t.dep_ in ("ROOT", "conj", "ccomp", "parataxis") and not any(
             c.dep_ in ("nsubj", "aux") for c in t.children) for t in span))  # "…, drop the port." (an instruction)
+
+
+# Capitalised words that are never a corrected value ("Sorry", "Typo", "I").
+_NOT_VALUES = {"i", "sorry", "typo", "oops", "correction", "my", "no", "wait", "actually", "it", "the", "not", "prod",
+               "production", "staging", "test", "dev", "please", "ok", "okay", "yes", "oh", "ah", "hmm", "argh", "ugh"}
 
 
 class Statements(Matcher):
@@ -72,7 +78,10 @@ class Statements(Matcher):
         negation that withdraws a held value)."""
         if is_question(sentence, lang) or mentions_old_document(sentence, m.at):
             return  # a question asserts nothing; an old document's words are not the speaker's now
-        start, end = self._interval(find_dates(sentence, m.at), sentence)
+        dates = find_dates(sentence, m.at)
+        kept = [d for d in dates if not REJECTED_BEFORE.search(sentence[:d.span[0]])]
+        rejected_date = len(kept) < len(dates) and bool(kept)  # "on March 15, not March 1"
+        start, end = self._interval(kept, sentence)
         one_off = bool(ONE_OFF.search(sentence)) and not STANDING.search(sentence)
         authority, session = ("L0", m.session) if (one_off and m.session) else ("L1", None)
         env_here = self._env(sentence)
@@ -80,8 +89,17 @@ class Statements(Matcher):
         ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
         judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
                   for f, env in raw]
-        found = [(f, env) for f, env, v in judged if v.ok]
+        found = [(f, env) for f, env, v in judged if v.ok or (f.revokes and v.why == "not an organisation"
+                                                               and self._holds(m, f, context))]
         verdicts = {id(f): v for f, _, v in judged}
+        ending = [(f, env) for f, env in found if f.revokes]
+        if ending:
+            # "I left Initech in March": the value ends (from the date named), nothing is set.
+            for f, env in ending:
+                yield from self._ended(m, f, env, sentence, lang, span, verdicts[id(f)], context, start, authority)
+            found = [(f, env) for f, env in found if not f.revokes]
+            if not found:
+                return
 
         if CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
             retracts = self._cancellation(m, sentence, lang, context)
@@ -94,7 +112,10 @@ class Statements(Matcher):
                                      env_here, start) for topic, value, verdict in targets)
             if targets or raw:
                 return
-        correcting = bool(CORRECTION.search(sentence)) or (
+        correcting = bool(CORRECTION.search(sentence)) or rejected_date or any(
+            g.topic.name == p.topic and g.value.lower() != p.value.lower() and p.subject in (m.speaker, m.about)
+            and (at := sentence.lower().find(p.value.lower())) >= 0 and REJECTED_BEFORE.search(sentence[:at])
+            for g, _ in found for p in context) or bool(list(self._swapped(m, sentence, offset, context, True))) or (
             re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
         if correcting:
             yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
@@ -151,6 +172,32 @@ class Statements(Matcher):
         if start is not None:
             event["effective"] = start.isoformat()
         return event
+
+    def _holds(self, m: MessageEvent, f: Found, context: Sequence[PriorFact]) -> bool:
+        return any(p.subject in (m.speaker, m.about) and p.topic == f.topic.name and p.value.lower() == f.value.lower()
+                   for p in context)
+
+    def _ended(self, m: MessageEvent, f: Found, env: str | None, sentence: str, lang: str, span: Any,
+               verdict: Verdict, context: Sequence[PriorFact], start: datetime | None,
+               authority: str) -> Iterable[dict[str, Any]]:
+        """A value the speaker says ended ("I left Initech", "I quit Globex in March"): a revoke of
+        it, effective from the date named — unless the store holds another value for that topic
+        (then "left X" is about an older one, and the current value stays)."""
+        if verdict.negated:
+            return
+        subject = self._subject(f.topic, sentence, lang, m, span, verdict)
+        held = [p for p in context if p.subject == subject and p.topic == f.topic.name and (p.env or None) == env]
+        if held and not any(p.value.lower() == f.value.lower() for p in held):
+            return
+        event: dict[str, Any] = {"op": "revoke", "subject": subject, "topic": f.topic.name, "authority": authority,
+                                 "source": m.id}
+        if f.topic.cardinality == "many":
+            event["value"] = f.value
+        if env:
+            event["env"] = env
+        if start is not None:
+            event["effective"] = start.isoformat()
+        yield event
 
     def _withdrawn(self, m: MessageEvent, f: Found, env: str | None, sentence: str, lang: str, span: Any,
                    verdict: Verdict, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
@@ -292,9 +339,13 @@ class Statements(Matcher):
                     yield {"op": "retract", "fact": prior[0].uid, "source": m.id}
                 yield self._set(m, f, env, sentence, offset, lang, span, new_start, end, "L1", None)
             return
-        if start is None:
+        swapped = list(self._swapped(m, sentence, offset, context))
+        if swapped or start is None:
+            yield from swapped
             return
-        # Only a new date: re-date the statement it corrects ("the move was on Feb 25").
+        # Only a new date: re-date the statement it corrects ("the move was on Feb 25") — and every
+        # other fact its message drew with the same date (one message, one ledger entry, one seq:
+        # "moving to Seattle on March 1, new address 200 Pine Street" drew two facts of one move).
         named = {t.name for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)}
         if MOVE_WORDS.search(sentence):
             named |= {"home_city", "home_address"}
@@ -302,12 +353,68 @@ class Statements(Matcher):
         if not prior:
             return
         p = prior[0]
-        yield {"op": "retract", "fact": p.uid, "source": m.id}
-        event = {"op": "set", "subject": p.subject, "topic": p.topic, "value": p.value, "source": m.id,
-                 "valid_from": start.isoformat(), "confidence": 0.85,
-                 "evidence": f"[{offset}:{offset + len(sentence)}] {sentence.strip()}"}
-        if p.env:
-            event["env"] = p.env
-        if p.valid_to is not None and p.valid_to > start:
-            event["valid_to"] = p.valid_to.isoformat()
+        same = [q for q in context if q.seq == p.seq and q.uid != p.uid and q.valid_from == p.valid_from
+                and q.subject in (m.speaker, m.about)]
+        for q in [p] + same:
+            yield {"op": "retract", "fact": q.uid, "source": m.id}
+            event = {"op": "set", "subject": q.subject, "topic": q.topic, "value": q.value, "source": m.id,
+                     "valid_from": start.isoformat(), "confidence": 0.85,
+                     "evidence": f"[{offset}:{offset + len(sentence)}] {sentence.strip()}"}
+            if q.env:
+                event["env"] = q.env
+            if q.valid_to is not None and q.valid_to > start:
+                event["valid_to"] = q.valid_to.isoformat()
+            yield event
+
+    def _swapped(self, m: MessageEvent, sentence: str, offset: int, context: Sequence[PriorFact],
+                 contrast_only: bool = False) -> Iterable[dict[str, Any]]:
+        """A correction the vocabulary's patterns do not read, anchored in what the store holds:
+
+        * "I meant 6110, not 6100", "Globex, not Initech", "不是6100，是6110": a held value named
+          after "not / 不是" is replaced by the one value of the same kind (a number of as many
+          digits; a capitalised name) the sentence gives besides it;
+        * "打错字了，是8600", "typo: 8443": a correction with no pattern match and one number replaces
+          the speaker's latest number-valued fact with as many digits.
+
+        The replaced fact keeps its topic, environment and dates; nothing is drawn when the kind of
+        value, or the held fact, is ambiguous."""
+        mine = sorted((p for p in context if p.subject in (m.speaker, m.about)), key=lambda p: -p.seq)
+        numbers = [(x.group(), x.start()) for x in re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,6}(?![A-Za-z0-9_.:/%-])",
+                                                                sentence)]
+        names = [(x.group(), x.start()) for x in re.finditer(r"(?<![\w'])(?!I\b)[A-Z][\w&.-]*(?:\s+(?!I\b)[A-Z][\w&.-]*)*",
+                                                              sentence)]
+        low = sentence.lower()
+        target: PriorFact | None = None
+        new: str | None = None
+        for p in mine:
+            at = low.find(p.value.lower())
+            rejection = REJECTED_BEFORE.search(sentence[:at]) if at >= 0 else None
+            if rejection is None:
+                continue
+            if p.value.isdigit():
+                others = [v for v, pos in numbers if v != p.value and len(v) == len(p.value)]
+            else:  # a name only right beside the rejected one: "Globex, not Initech", "not Initech but Globex"
+                end = at + len(p.value)
+                cue = rejection.start()
+                others = [v for v, pos in names if v.lower() not in _NOT_VALUES and (
+                    (pos + len(v) <= cue and re.fullmatch(r",?\s*(?:and\s+)?", sentence[pos + len(v):cue]))
+                    or (pos >= end and re.fullmatch(r",?\s*(?:but\s+|it's\s+|it is\s+)?", sentence[end:pos])))]
+            if len(others) == 1:
+                target, new = p, others[0]
+            break
+        if target is None and len(numbers) == 1 and not contrast_only:
+            held = [p for p in mine if p.value.isdigit() and len(p.value) == len(numbers[0][0])]
+            if held and held[0].value != numbers[0][0]:
+                target, new = held[0], numbers[0][0]
+        if target is None or new is None:
+            return
+        a = sentence.find(new)
+        yield {"op": "retract", "fact": target.uid, "source": m.id}
+        event: dict[str, Any] = {"op": "set", "subject": target.subject, "topic": target.topic, "value": new,
+                                 "source": m.id, "valid_from": target.valid_from.isoformat(), "confidence": 0.85,
+                                 "evidence": f"[{offset + a}:{offset + a + len(new)}] {sentence.strip()}"}
+        if target.env:
+            event["env"] = target.env
+        if target.valid_to is not None:
+            event["valid_to"] = target.valid_to.isoformat()
         yield event
