@@ -65,7 +65,7 @@ _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "
                 "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 # Where one clause of a sentence ends and the next begins, for per-clause environments.
-_CLAUSE_BREAK = re.compile(r"[,;，；、]|\s[-–—]\s|\b(?:but|while|whereas)\b", re.I)
+CLAUSE_BREAK = re.compile(r"[,;，；、]|\s[-–—]\s|\b(?:but|while|whereas)\b", re.I)
 MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
 
@@ -219,7 +219,7 @@ class Matcher:
         sentence's. A clause that names another environment and gives a bare number of the same
         shape with no cue of its own repeats the slot by ellipsis ("生产环境端口8500，测试环境8600"):
         it draws that number for the same topic and that environment."""
-        bounds = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(sentence)] + [len(sentence) + 1]
+        bounds = [0] + [m.end() for m in CLAUSE_BREAK.finditer(sentence)] + [len(sentence) + 1]
         clauses = list(zip(bounds, bounds[1:]))
         envs = self._env_at(sentence)
 

@@ -239,6 +239,22 @@ def _verbs_above(sent: Any, value: Any) -> tuple[list[Any], bool]:
     return (verbs or [sent.root]), nested_noun
 
 
+def _beside(below: Any, up: Any) -> bool:
+    """Is ``below`` a clause of its own set beside ``up`` rather than what ``up`` frames? "I work at
+    Initech, so replies may be slow": spaCy hangs "work" under "be" as a ccomp, but the hedge is
+    about the replies. A clause with its own subject, no "that", cut off from a governing verb that
+    is no frame (not say / think / want …) by a comma or semicolon, keeps its own modality."""
+    if below.dep_ not in ("ccomp", "parataxis", "conj") or up.lower_ in _HYPO_WORDS | _REPORTING:
+        return False
+    if _subject_child(below) is None or any(c.dep_ == "mark" and c.lower_ in ("that", "if", "whether")
+                                             for c in below.children):
+        return False
+    lo, hi = sorted((below.i, up.i))
+    doc = below.doc
+    return any(doc[k].text in (",", ";", "—", "-", ":") for k in range(lo + 1, hi)) and not any(
+        c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in up.children)
+
+
 def _verbs_say_no(verbs: list[Any], topic: str, ending: bool = False) -> tuple[str, Any]:
     """Why the verbs up to the subject, or any governing verb above them, make the clause not an
     assertion (hypothetical, ended) — "" when they do not — and the reporting verb above, if any
@@ -253,9 +269,9 @@ def _verbs_say_no(verbs: list[Any], topic: str, ending: bool = False) -> tuple[s
     for _ in range(6):
         if up.head.i == up.i:
             break
-        up = up.head
+        below, up = up, up.head
         if up.pos_ in ("VERB", "AUX"):
-            if _modal_or_hypo(up, topic) and up.lower_ not in _REPORTING:
+            if _modal_or_hypo(up, topic) and up.lower_ not in _REPORTING and not _beside(below, up):
                 return "hypothetical", None
             if up.lower_ in _REPORTING and any(c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ in _MODALS
                                                for c in up.children):

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
 from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
-                   REJECTED_BEFORE,
+                   CLAUSE_BREAK, REJECTED_BEFORE,
                    NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
 from .dates import DateSpan, find_dates, implied_end
@@ -126,8 +126,10 @@ class Statements(Matcher):
             if verdict.negated:
                 yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context)
                 continue
-            yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session,
-                            verdict, one_off and not m.session)
+            own_start, own_end = (start, end) if len(found) < 2 else self._interval(
+                self._dates_of(sentence, kept, [g for g, _ in found], f), sentence)
+            yield self._set(m, f, env, sentence, offset, lang, span, own_start, own_end, authority, session,
+                            verdict, one_off and not m.session, [g for g, _ in found])
 
     def _cancellation(self, m: MessageEvent, sentence: str, lang: str,
                       context: Sequence[PriorFact]) -> list[dict[str, Any]] | None:
@@ -282,9 +284,53 @@ class Statements(Matcher):
             end = None
         return start, end
 
+    @staticmethod
+    def _clauses(sentence: str) -> list[tuple[int, int]]:
+        bounds = [0] + [x.end() for x in CLAUSE_BREAK.finditer(sentence)] + [len(sentence) + 1]
+        return list(zip(bounds, bounds[1:]))
+
+    def _dates_of(self, sentence: str, dates: list[DateSpan], found: list[Found], f: Found) -> list[DateSpan]:
+        """The dates that belong to one of several values of a sentence: those of its own clause;
+        else those of a clause that states no value ("from the 2nd to the 5th, staying at Hotel X"),
+        or whose values are of the same plan or topic ("Heading to Chicago from the 3rd to the 9th,
+        staying at the Drake"). "I live in Denver, but until Friday I'm in Boston" does not bound
+        Denver."""
+        clauses = self._clauses(sentence)
+
+        def clause(pos: int) -> int:
+            return next((k for k, (a, b) in enumerate(clauses) if a <= pos < b), len(clauses) - 1)
+
+        mine = clause(f.span[0])
+        own = [d for d in dates if clause(d.span[0]) == mine]
+        if own:
+            return own
+        keep = []
+        for d in dates:
+            there = [g for g in found if clause(g.span[0]) == clause(d.span[0])]
+            if all(g.topic.name == f.topic.name or (g.topic.plan and g.topic.plan == f.topic.plan) for g in there):
+                keep.append(d)
+        return keep
+
+    def _temporary(self, sentence: str, lang: str, f: Found, found: list[Found]) -> bool:
+        """Does a temporary word ("for now", 暂时, 临时) bound this value? When it stands in the value's
+        clause, or in a clause that is little more than the word ("For now, …", "暂时，…") and names
+        no other value — not "我常住青禾路，这周临时住海星酒店" for the street."""
+        clauses = self._clauses(sentence)
+        for t in TEMPORARY.finditer(sentence):
+            a, b = next(((a, b) for a, b in clauses if a <= t.start() < b), clauses[-1])
+            if a <= f.span[0] < b:
+                return True
+            if any(a <= g.span[0] < b for g in found):
+                continue
+            rest = (sentence[a:t.start()] + sentence[t.end():b]).strip(" ,;，；。.!！")
+            if (len(rest) <= 4) if lang == "zh" else (len(rest.split()) <= 3):
+                return True
+        return False
+
     def _set(self, m: MessageEvent, f: Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
              start: datetime | None, end: datetime | None, authority: str, session: str | None,
-             verdict: Verdict | None = None, unscoped_one_off: bool = False) -> dict[str, Any]:
+             verdict: Verdict | None = None, unscoped_one_off: bool = False,
+             found: list[Found] | None = None) -> dict[str, Any]:
         event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span, verdict),
                                  "topic": f.topic.name, "value": f.value, "source": m.id,
                                  "authority": authority, "confidence": f.confidence,
@@ -295,7 +341,7 @@ class Statements(Matcher):
             # "this time" with no session to scope it to: never a lasting preference.
             event["status"] = "candidate"
             event["reason"] = "one-off request (this time) without a session"
-        if end is None and TEMPORARY.search(sentence):
+        if end is None and TEMPORARY.search(sentence) and (found is None or self._temporary(sentence, lang, f, found)):
             bound = implied_end(sentence, m.at)
             if bound is not None and bound > (start or m.at):
                 end = bound
