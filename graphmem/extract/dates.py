@@ -80,6 +80,9 @@ _EN_DAY_RANGE = re.compile(r"\b(?:the\s+)?(?P<d1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|
                            r"(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
 _EN_DAY = re.compile(r"\bthe\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|century|time|grade|anniversary|birthday))",
                      re.IGNORECASE)
+# "since April", "since early March": a month already begun (the latest one up to today).
+_EN_SINCE_MONTH = re.compile(rf"\bsince\s+(?:(?:early|mid|late)[\s-]+)?{MONTH_RE}(?!\s*\d)\b", re.IGNORECASE)
+_ZH_SINCE_MONTH = re.compile(r"(?<![\d年])(?:从|自)?(?P<month>\d{1,2})月(?:份)?(?:以来|开始就|起就)")
 _ZH_DAY_RANGE = re.compile(r"(?<![\d月路街道巷弄])(?P<d1>\d{1,2})[日号]\s*(?:至|到|-|–|~|—)\s*(?P<d2>\d{1,2})[日号]")
 _ZH_DAY_UNTIL = re.compile(r"(?<=到|至)(?P<day>\d{1,2})[日号](?![楼院室栋幢])")
 
@@ -222,10 +225,24 @@ def _month_day(day: int, ref: datetime, past: bool) -> datetime | None:
     return None
 
 
+def _since_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"since April" (the latest April up to today), "4月以来": where that month began."""
+    month = MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else int(m.group("month"))
+    if not 1 <= month <= 12:
+        return None
+    year = ref.year if month <= ref.month else ref.year - 1
+    return DateSpan(datetime(year, month, 1, tzinfo=timezone.utc), None, "from", m.span(), month_only=True)
+
+
 def _day_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"from the 2nd to the 5th", "3号到9号": the month of the first day (the next such day), the last
     day included; a last day before the first runs into the next month ("the 28th to the 3rd")."""
-    a = _month_day(int(m.group("d1")), ref, False)
+    today = midnight(ref)
+    d1 = int(m.group("d1"))
+    here = _day(today.year, today.month, d1)
+    # A range of this month that has begun but not ended ("from the 8th to the 12th" on the 10th).
+    a = here if here is not None and here <= today <= (_day(today.year, today.month, int(m.group("d2"))) or here) \
+        else _month_day(d1, ref, False)
     if a is None:
         return None
     d2 = int(m.group("d2"))
@@ -251,7 +268,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
     (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
-    (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
+    (_EN_SINCE_MONTH, _since_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
 
 
 def next_year_for(month: int, ref: datetime) -> int:

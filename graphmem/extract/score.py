@@ -12,7 +12,8 @@ A labelled file is JSON lines, one sentence each (tests/data/extraction/*.jsonl)
 op, subject, topic and value agree (values compare as FORMAT.md says: case-insensitive, a leading
 "the" and trailing punctuation ignored); when the label gives ``valid_from``, ``valid_to``, ``at``,
 ``env``, ``status``, ``authority`` or ``session``, those must agree too (dates by day; a missing
-``status`` means confirmed). A quote's claims count as ``claim`` events dated at the quoted source;
+``status`` means confirmed). Rows with ``"role": "assistant"`` or ``"tool"`` are skipped (and
+counted) while the message model has no role to gate on. A quote's claims count as ``claim`` events dated at the quoted source;
 the ``source`` and ``quote`` wrappers themselves are not counted.
 """
 
@@ -92,9 +93,14 @@ def score(extractor: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Per family: expected, drawn, matched, precision, recall; and the sentences that missed."""
     fam: dict[str, dict[str, int]] = defaultdict(lambda: {"sentences": 0, "expected": 0, "drawn": 0, "matched": 0})
     misses: list[dict[str, Any]] = []
+    skipped = 0
     for i, r in enumerate(rows):
+        if r.get("role", "user") not in ("user", None) and not _reads_roles():
+            skipped += 1  # an assistant's or a tool's turn: scored once the extractor reads roles
+            continue
         m = MessageEvent(op="message", id=f"L{i}", at=_time(r["at"]), speaker=r.get("speaker", "lin"),
-                         text=r["text"], about=r.get("about"), session=r.get("session"))
+                         text=r["text"], about=r.get("about"), session=r.get("session"),
+                         drawn_as="stated" if r.get("role", "user") == "user" else "inferred")
         ctx = [PriorFact(uid=p["uid"], subject=p.get("subject", m.speaker), topic=p["topic"], env=p.get("env"),
                          value=p["value"], valid_from=_time(p["valid_from"]),
                          valid_to=_time(p["valid_to"]) if p.get("valid_to") else None,
@@ -123,7 +129,16 @@ def score(extractor: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
             total[k] += f[k]
     out = {name: _ratios(f) for name, f in sorted(fam.items())}
     out["all"] = _ratios(total)
-    return {"families": out, "misses": misses}
+    return {"families": out, "misses": misses, "skipped_roles": skipped}
+
+
+def _reads_roles() -> bool:
+    """Is there a gate for an assistant's or a tool's turn (graphmem/extract/roles.py)? Until there
+    is, rows of those roles are left out of the score (and counted as skipped); with it, they are
+    given to the extractor as ``drawn_as="inferred"`` (not a person's own words)."""
+    import importlib.util
+
+    return importlib.util.find_spec("graphmem.extract.roles") is not None
 
 
 def _ratios(f: dict[str, int]) -> dict[str, Any]:
