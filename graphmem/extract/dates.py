@@ -83,6 +83,10 @@ _EN_DAY = re.compile(r"\bthe\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|c
 # "since April", "since early March": a month already begun (the latest one up to today).
 _EN_SINCE_MONTH = re.compile(rf"\bsince\s+(?:(?:early|mid|late)[\s-]+)?{MONTH_RE}(?!\s*\d)\b", re.IGNORECASE)
 _ZH_SINCE_MONTH = re.compile(r"(?<![\d年])(?:从|自)?(?P<month>\d{1,2})月(?:份)?(?:以来|开始就|起就)")
+# "3月份" (a month without a day or year), "月初" / "本月初" (this month's first day), "下个月1号".
+_ZH_MONTH = re.compile(r"(?<![\d年])(?P<month>\d{1,2})月份?(?![\d日号底初中])")
+_ZH_MONTH_START = re.compile(r"(?<![下上])(?:这个月|本月|这月)?月初")
+_ZH_NEXT_MONTH_DAY = re.compile(r"下个?月(?P<day>\d{1,2})[号日]")
 _ZH_DAY_RANGE = re.compile(r"(?<![\d月路街道巷弄])(?P<d1>\d{1,2})[日号]\s*(?:至|到|-|–|~|—)\s*(?P<d2>\d{1,2})[日号]")
 _ZH_DAY_UNTIL = re.compile(r"(?<=到|至)(?P<day>\d{1,2})[日号](?![楼院室栋幢])")
 
@@ -184,12 +188,17 @@ def _en_part_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | Non
     return _point(_day(year, month, 1), m, text, True)
 
 
+_PAST_BEFORE = re.compile(r"\b(?:started|moved|left|joined|arrived|began|quit|landed|got back|came back|returned|"
+                         r"relocated|resigned|signed|finished|switched)\s+(?:on\s+)?$", re.IGNORECASE)
+
+
 def _en_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"Friday" (the next one, today included), "next Friday" (a week on if today), "last Friday"."""
     today = midnight(ref)
     ahead = (_WEEKDAYS[m.group("wd").lower()] - today.weekday()) % 7
-    if "last" in text[max(0, m.start() - 6):m.start()].lower():
-        ahead -= 7 if ahead else 7
+    if "last" in text[max(0, m.start() - 6):m.start()].lower() or (
+            not m.group("next") and _PAST_BEFORE.search(text[max(0, m.start() - 16):m.start()])):
+        ahead -= 7 if ahead else 7  # "last Friday", "started Monday", "left on Friday"
     elif (m.group("next") or "").lower() == "next" and ahead == 0:
         ahead = 7
     return _point(today + timedelta(days=ahead), m, text)
@@ -225,6 +234,26 @@ def _month_day(day: int, ref: datetime, past: bool) -> datetime | None:
     return None
 
 
+def _zh_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"3月份离职了": this year's month once it has begun; a month still ahead is last year's when
+    the sentence tells a done thing (了), else this year's (a plan)."""
+    month = int(m.group("month"))
+    if not 1 <= month <= 12:
+        return None
+    year = ref.year if month <= ref.month or "了" not in text else ref.year - 1
+    return _point(_day(year, month, 1), m, text, True)
+
+
+def _zh_month_start(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """月初: the first day of this month."""
+    return _point(_day(ref.year, ref.month, 1), m, text, True)
+
+
+def _zh_next_month_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """下个月1号: that day of next month."""
+    return _point(_day(ref.year + (ref.month == 12), ref.month % 12 + 1, int(m.group("day"))), m, text)
+
+
 def _since_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"since April" (the latest April up to today), "4月以来": where that month began."""
     month = MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else int(m.group("month"))
@@ -252,23 +281,38 @@ def _day_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
 
 def _bare_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"until the 20th", "on the 3rd", "since the 1st", "到20号"."""
-    past = bool(re.search(r"\bsince\s*$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE))
-    return _point(_month_day(int(m.group("day")), ref, past), m, text)
+    day = int(m.group("day"))
+    if re.search(r"\bsince\s*$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE):
+        return _point(_month_day(day, ref, True), m, text)
+    ahead = _month_day(day, ref, False)
+    if _role(text, *m.span()) == "until" or ahead is None:
+        return _point(ahead, m, text)
+    # "on the 1st" with no tense to go by: the nearer of the last and the next such day.
+    behind = _month_day(day, ref, True)
+    today = midnight(ref)
+    near = behind if behind is not None and (today - behind) < (ahead - today) else ahead
+    return _point(near, m, text)
 
 
 def _period(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
-    """"next week", "last month", 下个月, 明年: where that period starts."""
-    return _point(_next_period(m.group("what").lower(), midnight(ref)), m, text, True)
+    """"next week", "last month", 下个月, 明年: where that period starts; "到月底" (until the end of
+    the month): its last day."""
+    what = m.group("what").lower()
+    if what == "月底" and _role(text, *m.span()) == "until":
+        today = midnight(ref)
+        first_next = datetime(today.year + (today.month == 12), today.month % 12 + 1, 1, tzinfo=timezone.utc)
+        return _point(first_next - timedelta(days=1), m, text)
+    return _point(_next_period(what, midnight(ref)), m, text, True)
 
 
 _Resolve = Callable[[re.Match[str], str, datetime], DateSpan | None]
 # The date rules, in the order they claim text (see find_dates).
 _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
-    (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
+    (_ZH_NEXT_MONTH_DAY, _zh_next_month_day), (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
     (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
-    (_EN_SINCE_MONTH, _since_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
+    (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
 
 
 def next_year_for(month: int, ref: datetime) -> int:

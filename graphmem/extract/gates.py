@@ -66,7 +66,8 @@ _BAD_PLACE_LABELS = {"ORG", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "L
 _NOT_HEADS = {"diet", "food", "eater", "lifestyle", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
               "sept", "oct", "nov", "dec", "january", "february", "march", "april", "june", "july", "august",
               "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
-              "friday", "saturday", "sunday", "tomorrow", "today", "next", "this"}
+              "friday", "saturday", "sunday", "tomorrow", "today", "next", "this", "pls", "plz", "please", "thx",
+              "thanks", "ty", "btw", "fyi", "thank"}
 _VERB_DEPS = {"ROOT", "ccomp", "xcomp", "advcl", "conj", "relcl", "acl", "pcomp", "csubj", "parataxis"}
 
 _CORP = re.compile(r"\b(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|AG|Co|Company|Technologies|Technology|Tech|Labs|Group|"
@@ -181,7 +182,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     top = verbs[-1]
     subj = _subject_child(top)
     if subj is None:
-        if _an_instruction(sent, top, topic, about_topic):
+        if _an_instruction(sent, top, topic, about_topic) and not value.start <= top.i < value.end:
             return Verdict(False, why="an instruction, not a statement")  # "Tell me about living in Paris"
         return Verdict(True, None, negated)  # elliptical ("Moved to Berlin!"): the caller's default
     if subj.lower_ in _FIRST | _SECOND | _THIRD:
@@ -348,7 +349,7 @@ _ZH_OTHER = re.compile(r"(?:你们|您|你|他们|她们|他|她|人家|别人)"
 _ZH_KIN = re.compile(r"我(?:的|们)?(?:老婆|妻子|太太|媳妇|老公|丈夫|先生|爱人|男朋友|女朋友|男友|女友|对象|爸爸|妈妈|爸|妈|父亲|母亲|"
                      r"父母|儿子|女儿|孩子|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|朋友|同事|室友|邻居|老板|领导|同学|家人|亲戚|舅舅|"
                      r"阿姨|叔叔|爷爷|奶奶|外婆|外公|表哥|表姐|堂哥|闺蜜|经理|客户)")
-_ZH_HYPO = re.compile(r"考虑|可能|也许|如果|要是|假如|假设|或许|说不定|打算|犹豫|还没决定|没决定|不确定|不知道|想不想|"
+_ZH_HYPO = re.compile(r"听说|据说|听人说|考虑|可能|也许|如果|要是|假如|假设|或许|说不定|打算|犹豫|还没决定|没决定|不确定|不知道|想不想|"
                       r"会不会|计划|准备考虑|想着|梦想|希望|但愿|万一|的话|还在想|在想|纠结")
 _ZH_WANT = re.compile(r"想(?!起|到|念)|要不")
 _ZH_NEG = re.compile(r"(?:不|没|没有|别|未|并非|不是)$")

@@ -46,7 +46,7 @@ from .vocabulary import Vocabulary
 __all__ = ["ENGLISH_MODELS", "PriorFact", "RuleExtractor"]
 
 # A change told over several sentences, and the facts it changes: the move (home), the new job.
-_PLAN_GROUPS = (("move", re.compile(r"\b(?:move|moving|moves|relocat(?:e|ing|ion)|move-in|moving day)\b|搬家|搬到|搬去|搬过去|搬", re.I)),
+_PLAN_GROUPS = (("move", re.compile(r"\b(?:move|moving|moves|relocat(?:e|ing|ion)|move-in|moving day)\b|搬家|搬到|搬去|搬过去|搬(?!了)", re.I)),
                 ("job", re.compile(r"\b(?:start|starting|starts|join|joining|first day|onboarding)\b|入职|报到|上班第一天", re.I)))
 _PLAN_GROUPS_TOPICS = (("move", ("home_city", "home_address")), ("job", ("employer", "office")))
 

@@ -79,7 +79,8 @@ def _matches(got: dict[str, Any], want: dict[str, Any]) -> bool:
     if ("value" in want or "value" in got) and _norm(got.get("value", "")) != _norm(want.get("value", "")):
         return False
     for k in _DATE_KEYS:
-        if k in want and (got.get(k) or "")[:10] != want[k][:10]:
+        have = got.get(k) or (got.get("effective") if k == "valid_from" and got.get("op") == "revoke" else None)
+        if k in want and (have or "")[:10] != want[k][:10]:
             return False
     for k in _PLAIN_KEYS:
         if k in want and got.get(k) != want[k]:

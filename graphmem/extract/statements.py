@@ -9,6 +9,7 @@ add L2 candidates. docs/extraction.md has the full table.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
@@ -89,6 +90,11 @@ class Statements(Matcher):
         ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
         judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
                   for f, env in raw]
+        # A value the speaker holds needs no proof that it is an organisation ("I'm not with Initech
+        # anymore" while the store has Initech): judge the clause without the shape check.
+        judged = [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
+                  if v.why == "not an organisation" and not f.revokes and self._holds(m, f, context) else (f, env, v)
+                  for f, env, v in judged]
         found = [(f, env) for f, env, v in judged if v.ok or (f.revokes and v.why == "not an organisation"
                                                                and self._holds(m, f, context))]
         verdicts = {id(f): v for f, _, v in judged}
@@ -124,7 +130,7 @@ class Statements(Matcher):
         for f, env in found:
             verdict = verdicts[id(f)]
             if verdict.negated:
-                yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context)
+                yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context, start)
                 continue
             own_start, own_end = (start, end) if len(found) < 2 else self._interval(
                 self._dates_of(sentence, kept, [g for g, _ in found], f), sentence)
@@ -202,7 +208,8 @@ class Statements(Matcher):
         yield event
 
     def _withdrawn(self, m: MessageEvent, f: Found, env: str | None, sentence: str, lang: str, span: Any,
-                   verdict: Verdict, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
+                   verdict: Verdict, context: Sequence[PriorFact],
+                   start: datetime | None = None) -> Iterable[dict[str, Any]]:
         """"I'm not vegetarian" withdraws a value only if the speaker holds it: a revoke of it."""
         subject = self._subject(f.topic, sentence, lang, m, span, verdict)
         held = [p for p in context if p.subject == subject and p.topic == f.topic.name
@@ -213,6 +220,8 @@ class Statements(Matcher):
                 event["value"] = held[0].value
             if env:
                 event["env"] = env
+            if start is not None:
+                event["effective"] = start.isoformat()  # "…, left last Friday"
             yield event
 
     def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
