@@ -214,6 +214,14 @@ class Matcher:
                 last_end = b
         return out
 
+    def _env_words_rx(self) -> "re.Pattern[str]":
+        cache: dict[str, re.Pattern[str]] = self.__dict__.setdefault("_env_rx", {})
+        if "rx" not in cache:
+            words = sorted((w.lower() for ws in self.vocabulary.environments.values() for w in ws), key=len, reverse=True)
+            cache["rx"] = re.compile("|".join(re.escape(w) if _HAN_CHAR.search(w) else r"\b" + re.escape(w) + r"\b"
+                                              for w in words))
+        return cache["rx"]
+
     def _per_clause(self, sentence: str, found: list[Found], env: str | None) -> list[Found]:
         """Environments per clause: an env-scoped value takes the environment named in its own
         clause ("prod listens on 8080, in staging we use 8443" → 8080 prod, 8443 staging), else the
@@ -248,13 +256,21 @@ class Matcher:
         topics = {f.topic.name for f in scoped}
         if len(topics) == 1 and all(f.value.isdigit() for f in scoped):
             topic, conf = scoped[0].topic, min(f.confidence for f in scoped)
-            width = {len(f.value) for f in scoped}
+            nouns = [w.lower() for ws in topic.nouns.values() for w in ws]
             for a, b in clauses:
                 if any(a <= f.span[0] < b for f in out):
                     continue
                 here = env_of(a, b, b)
                 numbers = list(re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,5}(?![A-Za-z0-9_.:/%-])", sentence[a:b]))
-                if here is None or len(numbers) != 1 or len(numbers[0].group()) not in width:
+                if here is None or len(numbers) != 1:
+                    continue
+                # Only an ellipsis: the clause is the environment and the number, with at most a
+                # copula or the topic's noun ("测试环境8600", "test is 8600") — "test has 12 nodes" is not.
+                rest = sentence[a:b][:numbers[0].start()] + sentence[a:b][numbers[0].end():]
+                rest = self._env_words_rx().sub(" ", rest.lower())
+                for w in nouns:
+                    rest = rest.replace(w, " ")
+                if re.sub(r"[\s,;.:=/|!，；。：！、]|\b(?:is|on|at|uses?|and|in|the|we)\b|\benv(?:ironment)?\b|环境|是|为|用|在|和|的", "", rest):
                     continue
                 n = numbers[0]
                 out.append(Found(topic, n.group(), (a + n.start(), a + n.end()), conf, a + n.start(), None, here))

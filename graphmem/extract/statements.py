@@ -93,10 +93,9 @@ class Statements(Matcher):
         # A value the speaker holds needs no proof that it is an organisation ("I'm not with Initech
         # anymore" while the store has Initech): judge the clause without the shape check.
         judged = [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
-                  if v.why == "not an organisation" and not f.revokes and self._holds(m, f, context) else (f, env, v)
+                  if v.why == "not an organisation" and self._holds(m, f, context) else (f, env, v)
                   for f, env, v in judged]
-        found = [(f, env) for f, env, v in judged if v.ok or (f.revokes and v.why == "not an organisation"
-                                                               and self._holds(m, f, context))]
+        found = [(f, env) for f, env, v in judged if v.ok]
         verdicts = {id(f): v for f, _, v in judged}
         ending = [(f, env) for f, env in found if f.revokes]
         if ending:
