@@ -66,7 +66,9 @@ _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "
                 "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 # Where one clause of a sentence ends and the next begins, for per-clause environments.
-CLAUSE_BREAK = re.compile(r"[,;，；、\n]|\s[-–—/|]\s|\b(?:but|while|whereas)\b|[.!?](?=\s)", re.I)
+CLAUSE_BREAK = re.compile(r"[,;，；、\n()（）]|\s[-–—/|]\s|\b(?:but|while|whereas)\b|[.!?](?=\s)|"
+                          r"\s(?:and|so)\s(?=(?:from|starting|since|then|I|I'm|I'll|we|we're|we'll)\b)", re.I)
+_NOT_A_CITY_ZH = re.compile(r"宿舍|公司|学校|单位|家|楼|附近|这边|那边|对面|隔壁|酒店|宾馆|医院|小区|房子|朋友|亲戚")
 MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
 
@@ -299,6 +301,8 @@ class Matcher:
         if shape == "gpe" and _HAN_CHAR.search(value):
             from .gates import ZH_PLACES  # no parser for Chinese: a known city, or a name that says so
             return value in ZH_PLACES or value.endswith(("市", "县", "镇"))
+        if shape == "place" and _NOT_A_CITY_ZH.search(value):
+            return False  # "住在公司宿舍": a dormitory, a company, a home is no city
         if shape in ("place", "gpe", "org"):
             first = value.split()[0].lower() if value.split() else ""
             return (not _ADDRESS_HINT.search(value) and not _HOTEL_HINT.search(value)
@@ -312,7 +316,7 @@ class Matcher:
         out: list[Found] = []
         for f in found:
             clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"
-                          and o.env == f.env), None)
+                          and o.env == f.env and o.revokes == f.revokes), None)
             if clash is not None:
                 continue
             overlap = next((o for o in out if not (f.span[1] <= o.span[0] or f.span[0] >= o.span[1])

@@ -372,8 +372,9 @@ def judge_zh(sentence: str, cue: int, a: int, b: int, topic: str, about_topic: b
         return Verdict(False, why="a past state")
     if topic == "employer" and sentence[a:b] in ZH_PLACES:
         return Verdict(False, why="a city is not an employer")
-    negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", sentence[b:b + 2]))
-    if topic == "allergy" and re.search(r"不|没", sentence[b:b + 3]):
+    after = re.split(r"[，,；;。！!？?]", sentence[b:b + 3])[0]  # a negation after the value, in its clause
+    negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", after[:2]))
+    if topic == "allergy" and re.search(r"不|没", after):
         negated = True
     if re.search(r"(?:不|没)$", sentence[a:b]):
         return Verdict(False, why="negated")

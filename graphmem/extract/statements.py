@@ -92,16 +92,20 @@ class Statements(Matcher):
                   for f, env in raw]
         # A value the speaker holds needs no proof that it is an organisation ("I'm not with Initech
         # anymore" while the store has Initech): judge the clause without the shape check.
+        withdrawing = self._revoke_cue(sentence, lang, span)
         judged = [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
-                  if v.why == "not an organisation" and self._holds(m, f, context) else (f, env, v)
+                  if v.why == "not an organisation" and (self._holds(m, f, context) or (
+                      (withdrawing or f.revokes) and not self._holds_other(m, f, context))) else (f, env, v)
                   for f, env, v in judged]
         found = [(f, env) for f, env, v in judged if v.ok]
         verdicts = {id(f): v for f, _, v in judged}
         ending = [(f, env) for f, env in found if f.revokes]
+        every = [f for f, _ in found]  # the values of the sentence, endings included: for per-clause dates
         if ending:
             # "I left Initech in March": the value ends (from the date named), nothing is set.
             for f, env in ending:
-                yield from self._ended(m, f, env, sentence, lang, span, verdicts[id(f)], context, start, authority)
+                own = start if len(every) < 2 else self._interval(self._dates_of(sentence, kept, every, f), sentence)[0]
+                yield from self._ended(m, f, env, sentence, lang, span, verdicts[id(f)], context, own, authority)
             found = [(f, env) for f, env in found if not f.revokes]
             if not found:
                 return
@@ -131,8 +135,8 @@ class Statements(Matcher):
             if verdict.negated:
                 yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context, start)
                 continue
-            own_start, own_end = (start, end) if len(found) < 2 else self._interval(
-                self._dates_of(sentence, kept, [g for g, _ in found], f), sentence)
+            own_start, own_end = (start, end) if len(every) < 2 else self._interval(
+                self._dates_of(sentence, kept, every, f), sentence)
             yield self._set(m, f, env, sentence, offset, lang, span, own_start, own_end, authority, session,
                             verdict, one_off and not m.session, [g for g, _ in found])
 
@@ -179,6 +183,11 @@ class Statements(Matcher):
         if start is not None:
             event["effective"] = start.isoformat()
         return event
+
+    def _holds_other(self, m: MessageEvent, f: Found, context: Sequence[PriorFact]) -> bool:
+        """Does the speaker hold another value of this topic (so "I left X" is about an older one)?"""
+        return any(p.subject in (m.speaker, m.about) and p.topic == f.topic.name and p.value.lower() != f.value.lower()
+                   for p in context)
 
     def _holds(self, m: MessageEvent, f: Found, context: Sequence[PriorFact]) -> bool:
         return any(p.subject in (m.speaker, m.about) and p.topic == f.topic.name and p.value.lower() == f.value.lower()
