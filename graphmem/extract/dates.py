@@ -80,6 +80,9 @@ _EN_DAY_RANGE = re.compile(r"\b(?:the\s+)?(?P<d1>\d{1,2})(?:st|nd|rd|th)\s*(?:-|
                            r"(?:the\s+)?(?P<d2>\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
 _EN_DAY = re.compile(r"\bthe\s+(?P<day>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:floor|century|time|grade|anniversary|birthday))",
                      re.IGNORECASE)
+# "in March", "back in January": this year's month once it has begun (a month still ahead is left
+# undated: "moving in May" said in March is a plan whose year the words do not settle).
+_EN_IN_MONTH = re.compile(rf"\bin\s+{MONTH_RE}(?!\s*\d)(?!\s+of\b)\b", re.IGNORECASE)
 # "since April", "since early March": a month already begun (the latest one up to today).
 _EN_SINCE_MONTH = re.compile(rf"\bsince\s+(?:(?:early|mid|late)[\s-]+)?{MONTH_RE}(?!\s*\d)\b", re.IGNORECASE)
 _ZH_SINCE_MONTH = re.compile(r"(?<![\d年])(?:从|自)?(?P<month>\d{1,2})月(?:份)?(?:以来|开始就|起就)")
@@ -254,6 +257,15 @@ def _zh_next_month_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan |
     return _point(_day(ref.year + (ref.month == 12), ref.month % 12 + 1, int(m.group("day"))), m, text)
 
 
+def _in_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"in March": the first of this year's March once it has begun, else no date. "may" only as a
+    name ("in May", not "in may")."""
+    if m.group("mon").lower() == "may" and not m.group("mon")[0].isupper():
+        return None
+    month = MONTHS[m.group("mon")[:3].lower()]
+    return _point(_day(ref.year, month, 1), m, text, True) if month <= ref.month else None
+
+
 def _since_month(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """"since April" (the latest April up to today), "4月以来": where that month began."""
     month = MONTHS[m.group("mon")[:3].lower()] if "mon" in m.groupdict() else int(m.group("month"))
@@ -312,7 +324,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
     (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
-    (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
+    (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_EN_IN_MONTH, _in_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
 
 
 def next_year_for(month: int, ref: datetime) -> int:

@@ -201,7 +201,11 @@ def _value_says_no(sent: Any, value: Any, topic: str, nouns: frozenset[str], sha
         return "modifier"
     labels = {e.label_ for e in sent.doc.ents if e.start < value.end and value.start < e.end}
     if shape == "org" and "ORG" not in labels and not _CORP.search(value.text) and not (
-            _START_CUE.search(sent.text) and not labels & {"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"}):
+            _START_CUE.search(sent.text) and not labels & {"PERSON", "LOC", "NORP", "DATE", "TIME"} and (
+                "GPE" not in labels or (len(value) == 1 and not is_not_a_city(value.text) and value.start > 0
+                                        and sent.doc[value.start - 1].lower_ in ("at", "with")))):
+        # (a made-up company the small model calls a place — "Starting Monday I'll be at Hooli" — is
+        # taken only after "at / with" in a sentence that says the job starts)
         return "not an organisation"
     if shape == "gpe" and not labels & {"GPE", "LOC"}:
         return "not a named place"  # "Austin here!" is a city only when spaCy says so: "Tom here!" is not
