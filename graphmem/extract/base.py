@@ -137,15 +137,9 @@ class Matcher:
     vocabulary: Vocabulary
 
     def _env(self, sentence: str) -> str | None:
-        low = sentence.lower()
-        best: tuple[int, str] | None = None
-        for env, words in self.vocabulary.environments.items():
-            for w in words:
-                pattern = re.escape(w.lower()) if _HAN_CHAR.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
-                m = re.search(pattern, low)
-                if m and (best is None or m.start() < best[0]):
-                    best = (m.start(), env)
-        return best[1] if best else None
+        """The environment named first in the sentence (one search over all environment words)."""
+        found = self._env_at(sentence)
+        return found[0][1] if found else None
 
     def _any_pattern(self, lang: str) -> "re.Pattern[str] | None":
         """All of a language's vocabulary patterns as one alternation (named groups dropped): one
@@ -200,26 +194,21 @@ class Matcher:
         return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
 
     def _env_at(self, text: str) -> list[tuple[int, str]]:
-        """Every environment word of ``text`` with its position, in order."""
-        low = text.lower()
-        hits: list[tuple[int, int, str]] = []
-        for env, words in self.vocabulary.environments.items():
-            for w in words:
-                pattern = re.escape(w.lower()) if _HAN_CHAR.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
-                hits += [(m.start(), m.end(), env) for m in re.finditer(pattern, low)]
-        hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
-        out: list[tuple[int, str]] = []
-        last_end = -1
-        for a, b, env in hits:
-            if a >= last_end:
-                out.append((a, env))
-                last_end = b
-        return out
+        """Every environment word of ``text`` with its position, in order (the longest word where
+        two start at one place: "test environment" before "test")."""
+        rx = self._env_words_rx()
+        words: dict[str, str] = self.__dict__["_env_rx"]["map"]
+        return [(m.start(), words[m.group()]) for m in rx.finditer(text.lower())]
 
     def _env_words_rx(self) -> "re.Pattern[str]":
         cache: dict[str, re.Pattern[str]] = self.__dict__.setdefault("_env_rx", {})
         if "rx" not in cache:
-            words = sorted((w.lower() for ws in self.vocabulary.environments.values() for w in ws), key=len, reverse=True)
+            envs: dict[str, str] = {}
+            for env, ws in self.vocabulary.environments.items():
+                for w in ws:
+                    envs.setdefault(w.lower(), env)  # the first environment that lists a word keeps it
+            cache["map"] = envs  # type: ignore[assignment]
+            words = sorted(envs, key=len, reverse=True)
             cache["rx"] = re.compile("|".join(re.escape(w) if _HAN_CHAR.search(w) else r"\b" + re.escape(w) + r"\b"
                                               for w in words))
         return cache["rx"]
