@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
@@ -118,7 +119,13 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
 
     The rules of :data:`_RULES` run in turn, and a rule's match counts only where no earlier rule
     matched: ranges before single days, explicit dates before relative words, so "Oct 3-7" is one
-    range and not a range and a day."""
+    range and not a range and a day. Remembered for the last sentences asked (the statement layer,
+    the plan dates and the episodes ask of the same sentence)."""
+    return list(_find_dates(text, ref))
+
+
+@lru_cache(maxsize=2048)
+def _find_dates(text: str, ref: datetime) -> tuple[DateSpan, ...]:
     found: list[DateSpan] = []
     for rx, resolve in _RULES:
         for m in rx.finditer(text):
@@ -127,7 +134,7 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
                 if span is not None:
                     found.append(span)
     found.sort(key=lambda s: s.span)
-    return found
+    return tuple(found)
 
 
 def _range(m: re.Match[str], y: int, m1: int, m2: int) -> DateSpan | None:
