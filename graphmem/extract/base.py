@@ -39,7 +39,8 @@ ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|
 STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
 TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|for a while|"
                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
-                       r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week))\b|"
+                       r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week)|"
+                       r"all week|the whole week|all day today)\b|"
                        r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
 REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销|"
                            r"(?:现在|已经)?不(?:吃|住|在|用|做)[\u4e00-\u9fff]{0,3}了", re.I)

@@ -357,7 +357,8 @@ def implied_end(text: str, ref: datetime) -> datetime | None:
     """The exclusive end a temporary phrase implies ("this week only" → next Monday), else None."""
     low = text.lower()
     today = midnight(ref)
-    if re.search(r"this weekend|这周末|这个周末|本周末", low) or re.search(r"this week|这周|本周|这个星期|这礼拜", low):
+    if re.search(r"this weekend|这周末|这个周末|本周末", low) or re.search(
+            r"this week|all week|the whole week|这周|本周|这个星期|这礼拜", low):
         return today + timedelta(days=7 - today.weekday())
     if re.search(r"\b(?:today|tonight)\b|今天|今晚|今日", low):
         return today + timedelta(days=1)
