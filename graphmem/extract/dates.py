@@ -13,7 +13,7 @@ from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
-__all__ = ["DateSpan", "document_date", "find_dates", "implied_end", "midnight", "next_year_for"]
+__all__ = ["DateSpan", "document_date", "find_dates", "midnight", "next_year_for"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
@@ -351,24 +351,6 @@ def _next_period(what: str, today: datetime) -> datetime | None:
     if what in ("next year", "明年"):
         return datetime(today.year + 1, 1, 1, tzinfo=timezone.utc)
     return None  # 月底 / 下旬: too vague to date
-
-
-def implied_end(text: str, ref: datetime) -> datetime | None:
-    """The exclusive end a temporary phrase implies ("this week only" → next Monday), else None."""
-    low = text.lower()
-    today = midnight(ref)
-    if re.search(r"this weekend|这周末|这个周末|本周末", low) or re.search(
-            r"this week|all week|the whole week|这周|本周|这个星期|这礼拜", low):
-        return today + timedelta(days=7 - today.weekday())
-    if re.search(r"\b(?:today|tonight)\b|今天|今晚|今日", low):
-        return today + timedelta(days=1)
-    if re.search(r"这两天|couple of days|next two days|两天", low):
-        return today + timedelta(days=2)
-    if re.search(r"这几天|next few days|few days", low):
-        return today + timedelta(days=3)
-    if re.search(r"this month|这个月|本月", low):
-        return datetime(today.year + (today.month == 12), today.month % 12 + 1, 1, tzinfo=timezone.utc)
-    return None
 
 
 _DOC_YEAR = re.compile(r"(?<![\d-])(?P<year>(?:19|20)\d\d)(?:\s*年)?(?![\d-])")

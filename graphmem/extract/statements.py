@@ -15,14 +15,16 @@ from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
 from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
-                   CLAUSE_BREAK, REJECTED_BEFORE,
+                   REJECTED_BEFORE,
                    NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
-from .dates import DateSpan, find_dates, implied_end
+from .corrections import swapped
+from .dates import DateSpan, find_dates
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
 from .personal import PERSONAL_CUE_EN, PERSONAL_CUE_ZH, personal_en, personal_zh
 from .quotes import mentions_old_document
+from .temporal import dates_of, implied_end, temporary_here
 from .values import clean
 from .vocabulary import TopicRules
 
@@ -41,11 +43,6 @@ def _withdraws(span: Any) -> bool:
                (t.dep_ == "poss" and t.lower_ in ("my", "our")) for t in span) or (
         any((t.tag_ == "VB" or t.i == span.start) and t.dep_ in ("ROOT", "conj", "ccomp", "parataxis") and not any(
             c.dep_ in ("nsubj", "aux") for c in t.children) for t in span))  # "…, drop the port." (an instruction)
-
-
-# Capitalised words that are never a corrected value ("Sorry", "Typo", "I").
-_NOT_VALUES = {"i", "sorry", "typo", "oops", "correction", "my", "no", "wait", "actually", "it", "the", "not", "prod",
-               "production", "staging", "test", "dev", "please", "ok", "okay", "yes", "oh", "ah", "hmm", "argh", "ugh"}
 
 
 class Statements(Matcher):
@@ -88,15 +85,7 @@ class Statements(Matcher):
         env_here = self._env(sentence)
         raw = self._facts(sentence, lang, env_here)
         ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
-        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
-                  for f, env in raw]
-        # A value the speaker holds needs no proof that it is an organisation ("I'm not with Initech
-        # anymore" while the store has Initech): judge the clause without the shape check.
-        withdrawing = self._revoke_cue(sentence, lang, span)
-        judged = [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
-                  if v.why == "not an organisation" and (self._holds(m, f, context) or (
-                      (withdrawing or f.revokes) and not self._holds_other(m, f, context))) else (f, env, v)
-                  for f, env, v in judged]
+        judged = self._judged(m, raw, sentence, offset, lang, span, ahead, names, context)
         found = [(f, env) for f, env, v in judged if v.ok]
         verdicts = {id(f): v for f, _, v in judged}
         ending = [(f, env) for f, env in found if f.revokes]
@@ -104,7 +93,7 @@ class Statements(Matcher):
         if ending:
             # "I left Initech in March": the value ends (from the date named), nothing is set.
             for f, env in ending:
-                own = start if len(every) < 2 else self._interval(self._dates_of(sentence, kept, every, f), sentence)[0]
+                own = start if len(every) < 2 else self._interval(dates_of(sentence, kept, every, f), sentence)[0]
                 yield from self._ended(m, f, env, sentence, lang, span, verdicts[id(f)], context, own, authority)
             found = [(f, env) for f, env in found if not f.revokes]
             if not found:
@@ -121,12 +110,7 @@ class Statements(Matcher):
                                      env_here, start) for topic, value, verdict in targets)
             if targets or raw:
                 return
-        correcting = bool(CORRECTION.search(sentence)) or rejected_date or any(
-            g.topic.name == p.topic and g.value.lower() != p.value.lower() and p.subject in (m.speaker, m.about)
-            and (at := sentence.lower().find(p.value.lower())) >= 0 and REJECTED_BEFORE.search(sentence[:at])
-            for g, _ in found for p in context) or bool(list(self._swapped(m, sentence, offset, context, True))) or (
-            re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
-        if correcting:
+        if rejected_date or self._correcting(m, sentence, offset, found, context):
             yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
             return
         yield from self._open(m, sentence, offset, lang, span, found)
@@ -136,9 +120,35 @@ class Statements(Matcher):
                 yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context, start)
                 continue
             own_start, own_end = (start, end) if len(every) < 2 else self._interval(
-                self._dates_of(sentence, kept, every, f), sentence)
+                dates_of(sentence, kept, every, f), sentence)
             yield self._set(m, f, env, sentence, offset, lang, span, own_start, own_end, authority, session,
                             verdict, one_off and not m.session, [g for g, _ in found])
+
+    def _judged(self, m: MessageEvent, raw: list[tuple[Found, str | None]], sentence: str, offset: int, lang: str,
+                span: Any, ahead: bool, names: Sequence[str], context: Sequence[PriorFact]
+                ) -> list[tuple[Found, str | None, Verdict]]:
+        """Each match with the gates' verdict. A value the speaker holds needs no proof that it is an
+        organisation ("I'm not with Initech anymore" while the store has Initech), nor does one that
+        ends or is withdrawn while the store holds no other value: the clause is judged without the
+        shape check (subject, modality and negation still apply)."""
+        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
+                  for f, env in raw]
+        withdrawing = any(v.why == "not an organisation" for _, _, v in judged) and self._revoke_cue(sentence, lang, span)
+        return [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
+                if v.why == "not an organisation" and (self._holds(m, f, context) or (
+                    (withdrawing or f.revokes) and not self._holds_other(m, f, context))) else (f, env, v)
+                for f, env, v in judged]
+
+    @staticmethod
+    def _correcting(m: MessageEvent, sentence: str, offset: int, found: list[tuple[Found, str | None]],
+                    context: Sequence[PriorFact]) -> bool:
+        """A correction cue ("sorry, …", "typo", 打错了), a held value named after "not" beside a new
+        one ("prod is 6110, not 6100"), or an "actually" that is no change."""
+        return bool(CORRECTION.search(sentence)) or any(
+            g.topic.name == p.topic and g.value.lower() != p.value.lower() and p.subject in (m.speaker, m.about)
+            and (at := sentence.lower().find(p.value.lower())) >= 0 and REJECTED_BEFORE.search(sentence[:at])
+            for g, _ in found for p in context) or bool(list(swapped(m, sentence, offset, context, True))) or (
+            re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
 
     def _cancellation(self, m: MessageEvent, sentence: str, lang: str,
                       context: Sequence[PriorFact]) -> list[dict[str, Any]] | None:
@@ -301,49 +311,6 @@ class Statements(Matcher):
             end = None
         return start, end
 
-    @staticmethod
-    def _clauses(sentence: str) -> list[tuple[int, int]]:
-        bounds = [0] + [x.end() for x in CLAUSE_BREAK.finditer(sentence)] + [len(sentence) + 1]
-        return list(zip(bounds, bounds[1:]))
-
-    def _dates_of(self, sentence: str, dates: list[DateSpan], found: list[Found], f: Found) -> list[DateSpan]:
-        """The dates that belong to one of several values of a sentence: those of its own clause;
-        else those of a clause that states no value ("from the 2nd to the 5th, staying at Hotel X"),
-        or whose values are of the same plan or topic ("Heading to Chicago from the 3rd to the 9th,
-        staying at the Drake"). "I live in Denver, but until Friday I'm in Boston" does not bound
-        Denver."""
-        clauses = self._clauses(sentence)
-
-        def clause(pos: int) -> int:
-            return next((k for k, (a, b) in enumerate(clauses) if a <= pos < b), len(clauses) - 1)
-
-        mine = clause(f.span[0])
-        own = [d for d in dates if clause(d.span[0]) == mine]
-        if own:
-            return own
-        keep = []
-        for d in dates:
-            there = [g for g in found if clause(g.span[0]) == clause(d.span[0])]
-            if all(g.topic.name == f.topic.name or (g.topic.plan and g.topic.plan == f.topic.plan) for g in there):
-                keep.append(d)
-        return keep
-
-    def _temporary(self, sentence: str, lang: str, f: Found, found: list[Found]) -> bool:
-        """Does a temporary word ("for now", 暂时, 临时) bound this value? When it stands in the value's
-        clause, or in a clause that is little more than the word ("For now, …", "暂时，…") and names
-        no other value — not "我常住青禾路，这周临时住海星酒店" for the street."""
-        clauses = self._clauses(sentence)
-        for t in TEMPORARY.finditer(sentence):
-            a, b = next(((a, b) for a, b in clauses if a <= t.start() < b), clauses[-1])
-            if a <= f.span[0] < b:
-                return True
-            if any(a <= g.span[0] < b for g in found):
-                continue
-            rest = (sentence[a:t.start()] + sentence[t.end():b]).strip(" ,;，；。.!！")
-            if (len(rest) <= 4) if lang == "zh" else (len(rest.split()) <= 3):
-                return True
-        return False
-
     def _set(self, m: MessageEvent, f: Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
              start: datetime | None, end: datetime | None, authority: str, session: str | None,
              verdict: Verdict | None = None, unscoped_one_off: bool = False,
@@ -358,7 +325,7 @@ class Statements(Matcher):
             # "this time" with no session to scope it to: never a lasting preference.
             event["status"] = "candidate"
             event["reason"] = "one-off request (this time) without a session"
-        if end is None and TEMPORARY.search(sentence) and (found is None or self._temporary(sentence, lang, f, found)):
+        if end is None and TEMPORARY.search(sentence) and (found is None or temporary_here(sentence, lang, f, found)):
             bound = implied_end(sentence, m.at)
             if bound is not None and bound > (start or m.at):
                 end = bound
@@ -402,9 +369,9 @@ class Statements(Matcher):
                     yield {"op": "retract", "fact": prior[0].uid, "source": m.id}
                 yield self._set(m, f, env, sentence, offset, lang, span, new_start, end, "L1", None)
             return
-        swapped = list(self._swapped(m, sentence, offset, context))
-        if swapped or start is None:
-            yield from swapped
+        found_swap = list(swapped(m, sentence, offset, context))
+        if found_swap or start is None:
+            yield from found_swap
             return
         # Only a new date: re-date the statement it corrects ("the move was on Feb 25") — and every
         # other fact its message drew with the same date (one message, one ledger entry, one seq:
@@ -428,56 +395,3 @@ class Statements(Matcher):
             if q.valid_to is not None and q.valid_to > start:
                 event["valid_to"] = q.valid_to.isoformat()
             yield event
-
-    def _swapped(self, m: MessageEvent, sentence: str, offset: int, context: Sequence[PriorFact],
-                 contrast_only: bool = False) -> Iterable[dict[str, Any]]:
-        """A correction the vocabulary's patterns do not read, anchored in what the store holds:
-
-        * "I meant 6110, not 6100", "Globex, not Initech", "不是6100，是6110": a held value named
-          after "not / 不是" is replaced by the one value of the same kind (a number of as many
-          digits; a capitalised name) the sentence gives besides it;
-        * "打错字了，是8600", "typo: 8443": a correction with no pattern match and one number replaces
-          the speaker's latest number-valued fact with as many digits.
-
-        The replaced fact keeps its topic, environment and dates; nothing is drawn when the kind of
-        value, or the held fact, is ambiguous."""
-        mine = sorted((p for p in context if p.subject in (m.speaker, m.about)), key=lambda p: -p.seq)
-        numbers = [(x.group(), x.start()) for x in re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,6}(?![A-Za-z0-9_.:/%-])",
-                                                                sentence)]
-        names = [(x.group(), x.start()) for x in re.finditer(r"(?<![\w'])(?!I\b)[A-Z][\w&.-]*(?:\s+(?!I\b)[A-Z][\w&.-]*)*",
-                                                              sentence)]
-        low = sentence.lower()
-        target: PriorFact | None = None
-        new: str | None = None
-        for p in mine:
-            at = low.find(p.value.lower())
-            rejection = REJECTED_BEFORE.search(sentence[:at]) if at >= 0 else None
-            if rejection is None:
-                continue
-            if p.value.isdigit():
-                others = [v for v, pos in numbers if v != p.value and len(v) == len(p.value)]
-            else:  # a name only right beside the rejected one: "Globex, not Initech", "not Initech but Globex"
-                end = at + len(p.value)
-                cue = rejection.start()
-                others = [v for v, pos in names if v.lower() not in _NOT_VALUES and (
-                    (pos + len(v) <= cue and re.fullmatch(r",?\s*(?:and\s+)?", sentence[pos + len(v):cue]))
-                    or (pos >= end and re.fullmatch(r",?\s*(?:but\s+|it's\s+|it is\s+)?", sentence[end:pos])))]
-            if len(others) == 1:
-                target, new = p, others[0]
-            break
-        if target is None and len(numbers) == 1 and not contrast_only:
-            held = [p for p in mine if p.value.isdigit() and len(p.value) == len(numbers[0][0])]
-            if held and held[0].value != numbers[0][0]:
-                target, new = held[0], numbers[0][0]
-        if target is None or new is None:
-            return
-        a = sentence.find(new)
-        yield {"op": "retract", "fact": target.uid, "source": m.id}
-        event: dict[str, Any] = {"op": "set", "subject": target.subject, "topic": target.topic, "value": new,
-                                 "source": m.id, "valid_from": target.valid_from.isoformat(), "confidence": 0.85,
-                                 "evidence": f"[{offset + a}:{offset + a + len(new)}] {sentence.strip()}"}
-        if target.env:
-            event["env"] = target.env
-        if target.valid_to is not None:
-            event["valid_to"] = target.valid_to.isoformat()
-        yield event
