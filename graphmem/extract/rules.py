@@ -23,8 +23,10 @@ What a message can become (docs/extraction.md has the full table):
 Each drawn ``set`` keeps its evidence (the character span and the sentence) and a confidence;
 guesses under 0.8 become candidates. Values are always substrings of the text. Nothing is
 drawn from a question, a "you said…", someone else's fact, a hypothetical or a negation
-(:mod:`.gates`). The layers: :mod:`.base` (patterns and gated matches), :mod:`.statements`
-(matches → events), this module (the spaCy pipelines, quotes, one message or many).
+(:mod:`.gates`). The layers: :mod:`.base` (patterns and gated matches, per-clause environments),
+:mod:`.statements` (matches → events), :mod:`.corrections` ("X, not Y" against held values),
+:mod:`.temporal` (which dates and temporary words belong to which value), this module (the spaCy
+pipelines, quotes, the dates a message's plan gives its other sentences, one message or many).
 """
 
 from __future__ import annotations
