@@ -106,7 +106,7 @@ def score(extractor: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
                          value=p["value"], valid_from=_time(p["valid_from"]),
                          valid_to=_time(p["valid_to"]) if p.get("valid_to") else None,
                          author=p.get("subject", m.speaker), seq=p.get("seq", 1)) for p in r.get("context", [])]
-        got = _drawn(extractor.extract(m, ctx))
+        got = _drawn(_as_stored(extractor.extract(m, ctx), m))
         want = r["expect"]
         used: set[int] = set()
         matched = 0
@@ -133,10 +133,23 @@ def score(extractor: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {"families": out, "misses": misses, "skipped_roles": skipped}
 
 
+def _as_stored(drawn: list[dict[str, Any]], m: MessageEvent) -> list[dict[str, Any]]:
+    """What the write path keeps of a non-person's message (graphmem/extract/roles.py, where it
+    exists): ``keep_drawn``'s events, each ``set`` / ``revoke`` an L2 candidate. A person's pass as drawn."""
+    if m.drawn_as == "stated" or not _reads_roles():
+        return drawn
+    import importlib
+
+    roles: Any = importlib.import_module("graphmem.extract.roles")
+    kept = roles.keep_drawn(drawn, m.speaker, m.drawn_as)
+    return [{**e, "authority": "L2", "status": "candidate"} if e.get("op") in ("set", "revoke") else e for e in kept]
+
+
 def _reads_roles() -> bool:
     """Is there a gate for an assistant's or a tool's turn (graphmem/extract/roles.py)? Until there
     is, rows of those roles are left out of the score (and counted as skipped); with it, they are
-    given to the extractor as ``drawn_as="inferred"`` (not a person's own words)."""
+    given to the extractor as ``drawn_as="inferred"`` (not a person's own words) and what it draws
+    passes the gate as the write path applies it."""
     import importlib.util
 
     return importlib.util.find_spec("graphmem.extract.roles") is not None
