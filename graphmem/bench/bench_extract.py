@@ -91,7 +91,7 @@ def run_labelled(path: str | Path) -> dict[str, Any]:
             lines.append(f"-- {lang}")
             table(by_lang[lang])
     if result.get("skipped_roles"):
-        lines.append(f"({result['skipped_roles']} assistant / tool rows skipped: the message model has no role yet)")
+        lines.append(f"({result['skipped_roles']} assistant / tool rows skipped: no graphmem/extract/roles.py gate here)")
     return {"file": str(path), "families": result["families"], "misses": result["misses"],
             "skipped_roles": result.get("skipped_roles", 0), "by_lang": by_lang, "table": "\n".join(lines)}
 
