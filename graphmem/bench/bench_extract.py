@@ -71,13 +71,27 @@ def run_labelled(path: str | Path) -> dict[str, Any]:
     """Precision and recall per rule family of the default extractor on a labelled set."""
     from ..extract.score import load, score
 
-    result = score(default_extractor(), load(path))
+    ex = default_extractor()
+    rows = load(path)
+    result = score(ex, rows)
     head = f"{'family':<12} {'sentences':>9} {'expected':>8} {'drawn':>6} {'matched':>7} {'precision':>9} {'recall':>6}"
     lines = [head]
-    for name, f in result["families"].items():
-        lines.append(f"{name:<12} {f['sentences']:>9} {f['expected']:>8} {f['drawn']:>6} {f['matched']:>7} "
-                     f"{f['precision']:>9.3f} {f['recall']:>6.3f}")
-    return {"file": str(path), "families": result["families"], "misses": result["misses"], "table": "\n".join(lines)}
+
+    def table(families: dict[str, Any]) -> None:
+        for name, f in families.items():
+            lines.append(f"{name:<12} {f['sentences']:>9} {f['expected']:>8} {f['drawn']:>6} {f['matched']:>7} "
+                         f"{f['precision']:>9.3f} {f['recall']:>6.3f}")
+
+    table(result["families"])
+    by_lang: dict[str, Any] = {}
+    langs = sorted({r.get("lang", "en") for r in rows})
+    if len(langs) > 1:  # the same table per language: English and Chinese move separately
+        for lang in langs:
+            by_lang[lang] = score(ex, [r for r in rows if r.get("lang", "en") == lang])["families"]
+            lines.append(f"-- {lang}")
+            table(by_lang[lang])
+    return {"file": str(path), "families": result["families"], "misses": result["misses"],
+            "by_lang": by_lang, "table": "\n".join(lines)}
 
 
 # -- LoCoMo: how many real chat turns draw anything, and a sample of what they draw ---------------

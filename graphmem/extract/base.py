@@ -39,9 +39,11 @@ ONE_OFF = re.compile(r"\b(?:this time|for this task|just this once|for this one|
 STANDING = re.compile(r"\b(?:from now on|always|going forward|in future|in the future)\b|以后|今后|往后|从现在起", re.I)
 TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|for a while|"
                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
-                       r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week))\b|"
+                       r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week)|"
+                       r"all week|the whole week|all day today)\b|"
                        r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
-REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销", re.I)
+REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销|"
+                           r"(?:现在|已经)?不(?:吃|住|在|用|做)[\u4e00-\u9fff]{0,3}了", re.I)
 REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
                          r"删掉|删除|去掉|忘掉|忘记|不用了", re.I)
 NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)
@@ -49,8 +51,12 @@ CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not
                     r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
                     r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
 CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
-                        r"\b(?:i meant|correction:|it was actually|not .{1,20} but)\b|不对|说错了|更正|纠正|搞错了|写错了|打错了",
+                        r"\b(?:i meant|correction:|it was actually|not .{1,20} but|typo|typos|mistyped|misspoke|"
+                        r"i misspoke|wrong number|i got (?:that|it) wrong|scratch that)\b|"
+                        r"不对|说错了|更正|纠正|搞错了|写错了|打错了|打错字|笔误|口误|记错了|弄错了|看错了",
                         re.I)
+# A value named only to be rejected ("prod is 6110, not 6100", "不是6100，是6110"): never the new value.
+REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|不是|而不是|并非)\s*$", re.I)
 CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
 _ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Crescent|Close|Terrace|"
                            r"Highway|Hwy|Parkway|Row|Alley|Gardens)\b\.?|"
@@ -60,6 +66,10 @@ _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "
                 "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                 "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
                 "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+# Where one clause of a sentence ends and the next begins, for per-clause environments.
+CLAUSE_BREAK = re.compile(r"[,;，；、\n()（）]|\s[-–—/|]\s|\b(?:but|while|whereas)\b|[.!?](?=\s)|"
+                          r"\s(?:and|so)\s(?=(?:from|starting|since|then|I|I'm|I'll|we|we're|we'll)\b)", re.I)
+_NOT_A_CITY_ZH = re.compile(r"宿舍|公司|学校|单位|家|楼|附近|这边|那边|对面|隔壁|酒店|宾馆|医院|小区|房子|朋友|亲戚")
 MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
 
@@ -86,6 +96,8 @@ class Found:
     confidence: float
     cue: int = 0  # where the pattern's match starts (the cue word), in the sentence
     shape: str | None = None
+    env: str | None = None  # an env-scoped value's environment, read per clause (Matcher._per_clause)
+    revokes: bool = False  # from a pattern that ends the value ("I left Initech")
 
 
 def trim_place(value: str) -> str:
@@ -126,15 +138,9 @@ class Matcher:
     vocabulary: Vocabulary
 
     def _env(self, sentence: str) -> str | None:
-        low = sentence.lower()
-        best: tuple[int, str] | None = None
-        for env, words in self.vocabulary.environments.items():
-            for w in words:
-                pattern = re.escape(w.lower()) if _HAN_CHAR.search(w) else r"\b" + re.escape(w.lower()) + r"\b"
-                m = re.search(pattern, low)
-                if m and (best is None or m.start() < best[0]):
-                    best = (m.start(), env)
-        return best[1] if best else None
+        """The environment named first in the sentence (one search over all environment words)."""
+        found = self._env_at(sentence)
+        return found[0][1] if found else None
 
     def _any_pattern(self, lang: str) -> "re.Pattern[str] | None":
         """All of a language's vocabulary patterns as one alternation (named groups dropped): one
@@ -170,15 +176,97 @@ class Matcher:
                         value = clean(raw, lang, p.shape, topic.cardinality == "many")
                         if lang == "en":
                             value = re.sub(r"^the\s+", "", value, flags=re.I)
-                        if p.shape == "place":
+                        if p.shape in ("place", "gpe"):
                             value = trim_place(value)
                         if not value or not self._shape_ok(p.shape, value):
                             continue
                         at = m.start("value") + raw.find(value)
                         for part, pos in self._items(value, lang) if topic.cardinality == "many" else [(value, 0)]:
                             found.append(Found(topic, part, (at + pos, at + pos + len(part)), p.confidence,
-                                                m.start(), p.shape))
+                                                m.start(), p.shape, None, p.revokes))
+        # "prod is 6110, not 6100": of two values for one topic, the one after "not" is the rejected one.
+        rejected = [f for f in found if REJECTED_BEFORE.search(variants[0][:f.span[0]])
+                    and any(o.topic.name == f.topic.name and o is not f and not REJECTED_BEFORE.search(
+                        variants[0][:o.span[0]]) for o in found)]
+        found = [f for f in found if f not in rejected]
+        if any(f.topic.env_scoped for f in found):
+            found = self._per_clause(sentence, found, env)
+            return [(f, f.env if f.topic.env_scoped else None) for f in self._dedupe(found)]
         return [(f, env if f.topic.env_scoped else None) for f in self._dedupe(found)]
+
+    def _env_at(self, text: str) -> list[tuple[int, str]]:
+        """Every environment word of ``text`` with its position, in order (the longest word where
+        two start at one place: "test environment" before "test")."""
+        rx = self._env_words_rx()
+        words: dict[str, str] = self.__dict__["_env_rx"]["map"]
+        return [(m.start(), words[m.group()]) for m in rx.finditer(text.lower())]
+
+    def _env_words_rx(self) -> "re.Pattern[str]":
+        cache: dict[str, re.Pattern[str]] = self.__dict__.setdefault("_env_rx", {})
+        if "rx" not in cache:
+            envs: dict[str, str] = {}
+            for env, ws in self.vocabulary.environments.items():
+                for w in ws:
+                    envs.setdefault(w.lower(), env)  # the first environment that lists a word keeps it
+            cache["map"] = envs  # type: ignore[assignment]
+            words = sorted(envs, key=len, reverse=True)
+            cache["rx"] = re.compile("|".join(re.escape(w) if _HAN_CHAR.search(w) else r"\b" + re.escape(w) + r"\b"
+                                              for w in words))
+        return cache["rx"]
+
+    def _per_clause(self, sentence: str, found: list[Found], env: str | None) -> list[Found]:
+        """Environments per clause: an env-scoped value takes the environment named in its own
+        clause ("prod listens on 8080, in staging we use 8443" → 8080 prod, 8443 staging), else the
+        sentence's. A clause that names another environment and gives a bare number of the same
+        shape with no cue of its own repeats the slot by ellipsis ("生产环境端口8500，测试环境8600"):
+        it draws that number for the same topic and that environment."""
+        bounds = [0] + [m.end() for m in CLAUSE_BREAK.finditer(sentence)] + [len(sentence) + 1]
+        clauses = list(zip(bounds, bounds[1:]))
+        envs = self._env_at(sentence)
+
+        def clause_of(pos: int) -> tuple[int, int]:
+            return next(((a, b) for a, b in clauses if a <= pos < b), clauses[-1])
+
+        def env_of(a: int, b: int, pos: int) -> str | None:
+            inside = [(p, e) for p, e in envs if a <= p < b]
+            before = [e for p, e in inside if p <= pos]
+            return before[-1] if before else (inside[0][1] if inside else None)
+
+        out: list[Found] = []
+        for f in found:
+            if not f.topic.env_scoped:
+                out.append(f)
+                continue
+            a, b = clause_of(f.span[0])
+            here = env_of(a, b, f.span[0])
+            if here is None and len({e for _, e in envs}) > 1:
+                # Several environments in the sentence, none in this clause: the nearest one before it.
+                before = [e for p, e in envs if p < f.span[0]]
+                here = before[-1] if before else None
+            out.append(Found(f.topic, f.value, f.span, f.confidence, f.cue, f.shape, here or env, f.revokes))
+        scoped = [f for f in out if f.topic.env_scoped]
+        topics = {f.topic.name for f in scoped}
+        if len(topics) == 1 and all(f.value.isdigit() for f in scoped):
+            topic, conf = scoped[0].topic, min(f.confidence for f in scoped)
+            nouns = [w.lower() for ws in topic.nouns.values() for w in ws]
+            for a, b in clauses:
+                if any(a <= f.span[0] < b for f in out):
+                    continue
+                here = env_of(a, b, b)
+                numbers = list(re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,5}(?![A-Za-z0-9_.:/%-])", sentence[a:b]))
+                if here is None or len(numbers) != 1:
+                    continue
+                # Only an ellipsis: the clause is the environment and the number, with at most a
+                # copula or the topic's noun ("测试环境8600", "test is 8600") — "test has 12 nodes" is not.
+                rest = sentence[a:b][:numbers[0].start()] + sentence[a:b][numbers[0].end():]
+                rest = self._env_words_rx().sub(" ", rest.lower())
+                for w in nouns:
+                    rest = rest.replace(w, " ")
+                if re.sub(r"[\s,;.:=/|!，；。：！、]|\b(?:is|on|at|uses?|and|in|the|we)\b|\benv(?:ironment)?\b|环境|是|为|用|在|和|的", "", rest):
+                    continue
+                n = numbers[0]
+                out.append(Found(topic, n.group(), (a + n.start(), a + n.end()), conf, a + n.start(), None, here))
+        return out
 
     @staticmethod
     def _items(value: str, lang: str) -> list[tuple[str, int]]:
@@ -189,6 +277,8 @@ class Matcher:
             end = m.start() if m else len(value)
             piece = value[pos:end]
             item = clean(piece, lang, "item", True)
+            if item and lang == "en" and (len(item.split()) > 3 or re.match(r"(?:the|my|it|they|he|she|we|i)\b", item, re.I)):
+                break  # "penicillin after all, the test came back clean": the list ended; a clause follows
             if item:
                 out.append((item, pos + piece.find(item)))
             pos = m.end() if m else pos
@@ -198,7 +288,12 @@ class Matcher:
     def _shape_ok(shape: str | None, value: str) -> bool:
         if shape == "address":
             return bool(_ADDRESS_HINT.search(value))
-        if shape in ("place", "org"):
+        if shape == "gpe" and _HAN_CHAR.search(value):
+            from .gates import ZH_PLACES  # no parser for Chinese: a known city, or a name that says so
+            return value in ZH_PLACES or value.endswith(("市", "县", "镇"))
+        if shape == "place" and _NOT_A_CITY_ZH.search(value):
+            return False  # "住在公司宿舍": a dormitory, a company, a home is no city
+        if shape in ("place", "gpe", "org"):
             first = value.split()[0].lower() if value.split() else ""
             return (not _ADDRESS_HINT.search(value) and not _HOTEL_HINT.search(value)
                     and first not in _NOT_A_PLACE and not value.isdigit())
@@ -210,7 +305,8 @@ class Matcher:
         found.sort(key=lambda f: (f.span[0], -(f.span[1] - f.span[0])))
         out: list[Found] = []
         for f in found:
-            clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"), None)
+            clash = next((o for o in out if o.topic.name == f.topic.name and o.topic.cardinality == "one"
+                          and o.env == f.env and o.revokes == f.revokes), None)
             if clash is not None:
                 continue
             overlap = next((o for o in out if not (f.span[1] <= o.span[0] or f.span[0] >= o.span[1])
@@ -251,4 +347,10 @@ class Matcher:
         if span is None or not span.doc.has_annotation("DEP"):
             return Verdict(not is_question(sentence, lang))
         nouns = frozenset(w.lower() for w in f.topic.nouns.get("en", []))
-        return judge_en(span, offset + f.span[0], offset + f.span[1], f.topic.name, about, bounded, nouns, f.shape)
+        verdict = judge_en(span, offset + f.span[0], offset + f.span[1], f.topic.name, about, bounded, nouns, f.shape,
+                           ending=f.revokes)
+        if verdict.subject and any(verdict.subject == w.lower() for ws in self.vocabulary.environments.values()
+                                   for w in ws):
+            # "prod listens on 8080": an environment is where the value holds, not whom it is about.
+            return Verdict(verdict.ok, None, verdict.negated, verdict.why)
+        return verdict

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Callable
 
-from .dates import midnight
+from .dates import find_dates, midnight
 from .episode_clauses import (attached, clause_ok, doing_what, done_by, habitual, had_event, implied_i, light_ok,
                               plan_head, tense_of)
 from .episode_record import Episode, episode_event
@@ -263,6 +263,13 @@ def _timed(told: _Told, verb: Any, done: Any, tense: str) -> tuple[datetime | No
         return (ahead[0], ahead[1], True) if ahead is not None else None
     if tense == "now" and month_ahead(text, told.at):
         return None  # "I'm running a marathon in September": a plan whose month is ahead
+    if tense == "now":
+        # "I'm moving to Seattle on March 21", "On April 6 I'm starting at Globex": a progressive whose
+        # own time is ahead is a plan for that day, never a deed of today.
+        for d in find_dates(text, told.at):
+            if d.start >= today + day and attached(told.sent, verb, (told.sent.start_char + d.span[0],
+                                                                    told.sent.start_char + d.span[1])):
+                return d.start, d.end or (d.start + day), True
     at_when, at_span = told.when, told.span  # this verb's (a weekday told in the past is behind)
     on_day = named_day(text, today) if tense == "past" else None
     if on_day is not None and (told.when is None or told.when[0] >= today + day):

@@ -66,7 +66,8 @@ _BAD_PLACE_LABELS = {"ORG", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "L
 _NOT_HEADS = {"diet", "food", "eater", "lifestyle", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
               "sept", "oct", "nov", "dec", "january", "february", "march", "april", "june", "july", "august",
               "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
-              "friday", "saturday", "sunday", "tomorrow", "today", "next", "this"}
+              "friday", "saturday", "sunday", "tomorrow", "today", "next", "this", "pls", "plz", "please", "thx",
+              "thanks", "ty", "btw", "fyi", "thank"}
 _VERB_DEPS = {"ROOT", "ccomp", "xcomp", "advcl", "conj", "relcl", "acl", "pcomp", "csubj", "parataxis"}
 
 _CORP = re.compile(r"\b(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|AG|Co|Company|Technologies|Technology|Tech|Labs|Group|"
@@ -152,10 +153,12 @@ def _negated(verb: Any) -> bool:
 
 
 def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: bool,
-             nouns: frozenset[str] = frozenset(), shape: str | None = None) -> Verdict:
+             nouns: frozenset[str] = frozenset(), shape: str | None = None, ending: bool = False) -> Verdict:
     """Gate one English match: ``sent`` is the spaCy sentence span, ``a:b`` the value's characters
     in the document; ``about_topic`` for things under discussion (port, network). The gates run
-    in order — the value itself, the verbs above it, the subject — and the first no wins."""
+    in order — the value itself, the verbs above it, the subject — and the first no wins. ``ending``:
+    the pattern itself says the value ended ("I left Initech"), so an ending verb is its cue, not a
+    reason to refuse."""
     if is_question(sent.text, "en") or (_Q_WORDS_EN.match(sent.text) and sent.text.rstrip().endswith("?")):
         return Verdict(False, why="question")
     value = sent.doc.char_span(a, b, alignment_mode="expand")
@@ -165,7 +168,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     if why:
         return Verdict(False, why=why)
     verbs, nested_noun = _verbs_above(sent, value)
-    why, reporter = _verbs_say_no(verbs, topic)
+    why, reporter = _verbs_say_no(verbs, topic, ending)
     if why:
         return Verdict(False, why=why)
     if re.match(r"^\s*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps)\b", sent.text, re.I):
@@ -179,7 +182,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     top = verbs[-1]
     subj = _subject_child(top)
     if subj is None:
-        if _an_instruction(sent, top, topic, about_topic):
+        if _an_instruction(sent, top, topic, about_topic) and not value.start <= top.i < value.end:
             return Verdict(False, why="an instruction, not a statement")  # "Tell me about living in Paris"
         return Verdict(True, None, negated)  # elliptical ("Moved to Berlin!"): the caller's default
     if subj.lower_ in _FIRST | _SECOND | _THIRD:
@@ -198,8 +201,14 @@ def _value_says_no(sent: Any, value: Any, topic: str, nouns: frozenset[str], sha
         return "modifier"
     labels = {e.label_ for e in sent.doc.ents if e.start < value.end and value.start < e.end}
     if shape == "org" and "ORG" not in labels and not _CORP.search(value.text) and not (
-            _START_CUE.search(sent.text) and not labels & {"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"}):
+            _START_CUE.search(sent.text) and not labels & {"PERSON", "LOC", "NORP", "DATE", "TIME"} and (
+                "GPE" not in labels or (len(value) == 1 and not is_not_a_city(value.text) and value.start > 0
+                                        and sent.doc[value.start - 1].lower_ in ("at", "with")))):
+        # (a made-up company the small model calls a place — "Starting Monday I'll be at Hooli" — is
+        # taken only after "at / with" in a sentence that says the job starts)
         return "not an organisation"
+    if shape == "gpe" and not labels & {"GPE", "LOC"}:
+        return "not a named place"  # "Austin here!" is a city only when spaCy says so: "Tom here!" is not
     if _PAST_STATE.search(sent.text):
         return "a past state"
     if topic in ("trip_city", "home_city") and labels & _BAD_PLACE_LABELS and not labels & {"GPE", "LOC"}:
@@ -235,23 +244,39 @@ def _verbs_above(sent: Any, value: Any) -> tuple[list[Any], bool]:
     return (verbs or [sent.root]), nested_noun
 
 
-def _verbs_say_no(verbs: list[Any], topic: str) -> tuple[str, Any]:
+def _beside(below: Any, up: Any) -> bool:
+    """Is ``below`` a clause of its own set beside ``up`` rather than what ``up`` frames? "I work at
+    Initech, so replies may be slow": spaCy hangs "work" under "be" as a ccomp, but the hedge is
+    about the replies. A clause with its own subject, no "that", cut off from a governing verb that
+    is no frame (not say / think / want …) by a comma or semicolon, keeps its own modality."""
+    if below.dep_ not in ("ccomp", "parataxis", "conj") or up.lower_ in _HYPO_WORDS | _REPORTING:
+        return False
+    if _subject_child(below) is None or any(c.dep_ == "mark" and c.lower_ in ("that", "if", "whether")
+                                             for c in below.children):
+        return False
+    lo, hi = sorted((below.i, up.i))
+    doc = below.doc
+    return any(doc[k].text in (",", ";", "—", "-", ":") for k in range(lo + 1, hi)) and not any(
+        c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in up.children)
+
+
+def _verbs_say_no(verbs: list[Any], topic: str, ending: bool = False) -> tuple[str, Any]:
     """Why the verbs up to the subject, or any governing verb above them, make the clause not an
     assertion (hypothetical, ended) — "" when they do not — and the reporting verb above, if any
     ("Tom said he …")."""
     for v in verbs:
         if _modal_or_hypo(v, topic):
             return "hypothetical", None
-        if v.lower_ in _ENDED:
+        if v.lower_ in _ENDED and not ending:
             return "ended", None  # "I lost my job at Door Dash" is not a current employer
     up = verbs[-1]
     reporter = None
     for _ in range(6):
         if up.head.i == up.i:
             break
-        up = up.head
+        below, up = up, up.head
         if up.pos_ in ("VERB", "AUX"):
-            if _modal_or_hypo(up, topic) and up.lower_ not in _REPORTING:
+            if _modal_or_hypo(up, topic) and up.lower_ not in _REPORTING and not _beside(below, up):
                 return "hypothetical", None
             if up.lower_ in _REPORTING and any(c.dep_ == "aux" and c.tag_ == "MD" and c.lower_ in _MODALS
                                                for c in up.children):
@@ -328,7 +353,7 @@ _ZH_OTHER = re.compile(r"(?:你们|您|你|他们|她们|他|她|人家|别人)"
 _ZH_KIN = re.compile(r"我(?:的|们)?(?:老婆|妻子|太太|媳妇|老公|丈夫|先生|爱人|男朋友|女朋友|男友|女友|对象|爸爸|妈妈|爸|妈|父亲|母亲|"
                      r"父母|儿子|女儿|孩子|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|朋友|同事|室友|邻居|老板|领导|同学|家人|亲戚|舅舅|"
                      r"阿姨|叔叔|爷爷|奶奶|外婆|外公|表哥|表姐|堂哥|闺蜜|经理|客户)")
-_ZH_HYPO = re.compile(r"考虑|可能|也许|如果|要是|假如|假设|或许|说不定|打算|犹豫|还没决定|没决定|不确定|不知道|想不想|"
+_ZH_HYPO = re.compile(r"听说|据说|听人说|考虑|可能|也许|如果|要是|假如|假设|或许|说不定|打算|犹豫|还没决定|没决定|不确定|不知道|想不想|"
                       r"会不会|计划|准备考虑|想着|梦想|希望|但愿|万一|的话|还在想|在想|纠结")
 _ZH_WANT = re.compile(r"想(?!起|到|念)|要不")
 _ZH_NEG = re.compile(r"(?:不|没|没有|别|未|并非|不是)$")
@@ -351,8 +376,9 @@ def judge_zh(sentence: str, cue: int, a: int, b: int, topic: str, about_topic: b
         return Verdict(False, why="a past state")
     if topic == "employer" and sentence[a:b] in ZH_PLACES:
         return Verdict(False, why="a city is not an employer")
-    negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", sentence[b:b + 2]))
-    if topic == "allergy" and re.search(r"不|没", sentence[b:b + 3]):
+    after = re.split(r"[，,；;。！!？?]", sentence[b:b + 3])[0]  # a negation after the value, in its clause
+    negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", after[:2]))
+    if topic == "allergy" and re.search(r"不|没", after):
         negated = True
     if re.search(r"(?:不|没)$", sentence[a:b]):
         return Verdict(False, why="negated")

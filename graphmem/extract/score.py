@@ -12,7 +12,8 @@ A labelled file is JSON lines, one sentence each (tests/data/extraction/*.jsonl)
 op, subject, topic and value agree (values compare as FORMAT.md says: case-insensitive, a leading
 "the" and trailing punctuation ignored); when the label gives ``valid_from``, ``valid_to``, ``at``,
 ``env``, ``status``, ``authority`` or ``session``, those must agree too (dates by day; a missing
-``status`` means confirmed). A quote's claims count as ``claim`` events dated at the quoted source;
+``status`` means confirmed). Rows with ``"role": "assistant"`` or ``"tool"`` are skipped (and
+counted) while the message model has no role to gate on. A quote's claims count as ``claim`` events dated at the quoted source;
 the ``source`` and ``quote`` wrappers themselves are not counted.
 """
 
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..core.models import MessageEvent
+from .roles import keep_drawn
 from .rules import PriorFact
 
 __all__ = ["score", "load"]
@@ -78,7 +80,8 @@ def _matches(got: dict[str, Any], want: dict[str, Any]) -> bool:
     if ("value" in want or "value" in got) and _norm(got.get("value", "")) != _norm(want.get("value", "")):
         return False
     for k in _DATE_KEYS:
-        if k in want and (got.get(k) or "")[:10] != want[k][:10]:
+        have = got.get(k) or (got.get("effective") if k == "valid_from" and got.get("op") == "revoke" else None)
+        if k in want and (have or "")[:10] != want[k][:10]:
             return False
     for k in _PLAIN_KEYS:
         if k in want and got.get(k) != want[k]:
@@ -93,13 +96,17 @@ def score(extractor: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     fam: dict[str, dict[str, int]] = defaultdict(lambda: {"sentences": 0, "expected": 0, "drawn": 0, "matched": 0})
     misses: list[dict[str, Any]] = []
     for i, r in enumerate(rows):
-        m = MessageEvent(op="message", id=f"L{i}", at=_time(r["at"]), speaker=r.get("speaker", "lin"),
-                         text=r["text"], about=r.get("about"), session=r.get("session"))
+        role = r.get("role") or "user"
+        # an assistant's or a tool's turn speaks as its role, as mem.add stores a row without a name
+        m = MessageEvent(op="message", id=f"L{i}", at=_time(r["at"]),
+                         speaker=r.get("speaker", "lin") if role == "user" else role,
+                         text=r["text"], about=r.get("about"), session=r.get("session"),
+                         drawn_as="stated" if role == "user" else "inferred")
         ctx = [PriorFact(uid=p["uid"], subject=p.get("subject", m.speaker), topic=p["topic"], env=p.get("env"),
                          value=p["value"], valid_from=_time(p["valid_from"]),
                          valid_to=_time(p["valid_to"]) if p.get("valid_to") else None,
                          author=p.get("subject", m.speaker), seq=p.get("seq", 1)) for p in r.get("context", [])]
-        got = _drawn(extractor.extract(m, ctx))
+        got = _drawn(_as_stored(extractor.extract(m, ctx), m))
         want = r["expect"]
         used: set[int] = set()
         matched = 0
@@ -124,6 +131,15 @@ def score(extractor: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
     out = {name: _ratios(f) for name, f in sorted(fam.items())}
     out["all"] = _ratios(total)
     return {"families": out, "misses": misses}
+
+
+def _as_stored(drawn: list[dict[str, Any]], m: MessageEvent) -> list[dict[str, Any]]:
+    """What the write path keeps of a non-person's message (graphmem.extract.roles.keep_drawn, as
+    StoreApi applies it): its events, each ``set`` / ``revoke`` an L2 candidate. A person's pass as drawn."""
+    if m.drawn_as == "stated":
+        return drawn
+    kept = keep_drawn(drawn, m.speaker, m.drawn_as)
+    return [{**e, "authority": "L2", "status": "candidate"} if e.get("op") in ("set", "revoke") else e for e in kept]
 
 
 def _ratios(f: dict[str, int]) -> dict[str, Any]:

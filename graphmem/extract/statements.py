@@ -9,18 +9,22 @@ add L2 candidates. docs/extraction.md has the full table.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
 from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
+                   REJECTED_BEFORE,
                    NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
-from .dates import DateSpan, find_dates, implied_end
+from .corrections import swapped
+from .dates import DateSpan, find_dates
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
 from .personal import PERSONAL_CUE_EN, PERSONAL_CUE_ZH, personal_en, personal_zh
 from .quotes import mentions_old_document
+from .temporal import dates_of, implied_end, temporary_here
 from .values import clean
 from .vocabulary import TopicRules
 
@@ -72,16 +76,28 @@ class Statements(Matcher):
         negation that withdraws a held value)."""
         if is_question(sentence, lang) or mentions_old_document(sentence, m.at):
             return  # a question asserts nothing; an old document's words are not the speaker's now
-        start, end = self._interval(find_dates(sentence, m.at), sentence)
+        dates = find_dates(sentence, m.at)
+        kept = [d for d in dates if not REJECTED_BEFORE.search(sentence[:d.span[0]])]
+        rejected_date = len(kept) < len(dates) and bool(kept)  # "on March 15, not March 1"
+        start, end = self._interval(kept, sentence)
         one_off = bool(ONE_OFF.search(sentence)) and not STANDING.search(sentence)
         authority, session = ("L0", m.session) if (one_off and m.session) else ("L1", None)
         env_here = self._env(sentence)
         raw = self._facts(sentence, lang, env_here)
         ahead = end is not None or (start is not None and start > m.at)  # a dated plan, not an old episode
-        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
-                  for f, env in raw]
+        judged = self._judged(m, raw, sentence, offset, lang, span, ahead, names, context)
         found = [(f, env) for f, env, v in judged if v.ok]
         verdicts = {id(f): v for f, _, v in judged}
+        ending = [(f, env) for f, env in found if f.revokes]
+        every = [f for f, _ in found]  # the values of the sentence, endings included: for per-clause dates
+        if ending:
+            # "I left Initech in March": the value ends (from the date named), nothing is set.
+            for f, env in ending:
+                own = start if len(every) < 2 else self._interval(dates_of(sentence, kept, every, f), sentence)[0]
+                yield from self._ended(m, f, env, sentence, lang, span, verdicts[id(f)], context, own, authority)
+            found = [(f, env) for f, env in found if not f.revokes]
+            if not found:
+                return
 
         if CANCEL.search(sentence) and all(f.topic.plan for f, _ in found):
             retracts = self._cancellation(m, sentence, lang, context)
@@ -94,19 +110,45 @@ class Statements(Matcher):
                                      env_here, start) for topic, value, verdict in targets)
             if targets or raw:
                 return
-        correcting = bool(CORRECTION.search(sentence)) or (
-            re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
-        if correcting:
+        if rejected_date or self._correcting(m, sentence, offset, found, context):
             yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
             return
         yield from self._open(m, sentence, offset, lang, span, found)
         for f, env in found:
             verdict = verdicts[id(f)]
             if verdict.negated:
-                yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context)
+                yield from self._withdrawn(m, f, env, sentence, lang, span, verdict, context, start)
                 continue
-            yield self._set(m, f, env, sentence, offset, lang, span, start, end, authority, session,
-                            verdict, one_off and not m.session)
+            own_start, own_end = (start, end) if len(every) < 2 else self._interval(
+                dates_of(sentence, kept, every, f), sentence)
+            yield self._set(m, f, env, sentence, offset, lang, span, own_start, own_end, authority, session,
+                            verdict, one_off and not m.session, [g for g, _ in found])
+
+    def _judged(self, m: MessageEvent, raw: list[tuple[Found, str | None]], sentence: str, offset: int, lang: str,
+                span: Any, ahead: bool, names: Sequence[str], context: Sequence[PriorFact]
+                ) -> list[tuple[Found, str | None, Verdict]]:
+        """Each match with the gates' verdict. A value the speaker holds needs no proof that it is an
+        organisation ("I'm not with Initech anymore" while the store has Initech), nor does one that
+        ends or is withdrawn while the store holds no other value: the clause is judged without the
+        shape check (subject, modality and negation still apply)."""
+        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
+                  for f, env in raw]
+        withdrawing = any(v.why == "not an organisation" for _, _, v in judged) and self._revoke_cue(sentence, lang, span)
+        return [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
+                if v.why == "not an organisation" and (self._holds(m, f, context) or (
+                    (withdrawing or f.revokes) and not self._holds_other(m, f, context))) else (f, env, v)
+                for f, env, v in judged]
+
+    @staticmethod
+    def _correcting(m: MessageEvent, sentence: str, offset: int, found: list[tuple[Found, str | None]],
+                    context: Sequence[PriorFact]) -> bool:
+        """A correction cue ("sorry, …", "typo", 打错了), a held value named after "not" beside a new
+        one ("prod is 6110, not 6100"), or an "actually" that is no change."""
+        return bool(CORRECTION.search(sentence)) or any(
+            g.topic.name == p.topic and g.value.lower() != p.value.lower() and p.subject in (m.speaker, m.about)
+            and (at := sentence.lower().find(p.value.lower())) >= 0 and REJECTED_BEFORE.search(sentence[:at])
+            for g, _ in found for p in context) or bool(list(swapped(m, sentence, offset, context, True))) or (
+            re.match(r"^\s*actually\b", sentence, re.I) is not None and not CHANGE_WORDS.search(sentence))
 
     def _cancellation(self, m: MessageEvent, sentence: str, lang: str,
                       context: Sequence[PriorFact]) -> list[dict[str, Any]] | None:
@@ -152,8 +194,40 @@ class Statements(Matcher):
             event["effective"] = start.isoformat()
         return event
 
+    def _holds_other(self, m: MessageEvent, f: Found, context: Sequence[PriorFact]) -> bool:
+        """Does the speaker hold another value of this topic (so "I left X" is about an older one)?"""
+        return any(p.subject in (m.speaker, m.about) and p.topic == f.topic.name and p.value.lower() != f.value.lower()
+                   for p in context)
+
+    def _holds(self, m: MessageEvent, f: Found, context: Sequence[PriorFact]) -> bool:
+        return any(p.subject in (m.speaker, m.about) and p.topic == f.topic.name and p.value.lower() == f.value.lower()
+                   for p in context)
+
+    def _ended(self, m: MessageEvent, f: Found, env: str | None, sentence: str, lang: str, span: Any,
+               verdict: Verdict, context: Sequence[PriorFact], start: datetime | None,
+               authority: str) -> Iterable[dict[str, Any]]:
+        """A value the speaker says ended ("I left Initech", "I quit Globex in March"): a revoke of
+        it, effective from the date named — unless the store holds another value for that topic
+        (then "left X" is about an older one, and the current value stays)."""
+        if verdict.negated:
+            return
+        subject = self._subject(f.topic, sentence, lang, m, span, verdict)
+        held = [p for p in context if p.subject == subject and p.topic == f.topic.name and (p.env or None) == env]
+        if held and not any(p.value.lower() == f.value.lower() for p in held):
+            return
+        event: dict[str, Any] = {"op": "revoke", "subject": subject, "topic": f.topic.name, "authority": authority,
+                                 "source": m.id}
+        if f.topic.cardinality == "many":
+            event["value"] = f.value
+        if env:
+            event["env"] = env
+        if start is not None:
+            event["effective"] = start.isoformat()
+        yield event
+
     def _withdrawn(self, m: MessageEvent, f: Found, env: str | None, sentence: str, lang: str, span: Any,
-                   verdict: Verdict, context: Sequence[PriorFact]) -> Iterable[dict[str, Any]]:
+                   verdict: Verdict, context: Sequence[PriorFact],
+                   start: datetime | None = None) -> Iterable[dict[str, Any]]:
         """"I'm not vegetarian" withdraws a value only if the speaker holds it: a revoke of it."""
         subject = self._subject(f.topic, sentence, lang, m, span, verdict)
         held = [p for p in context if p.subject == subject and p.topic == f.topic.name
@@ -164,6 +238,8 @@ class Statements(Matcher):
                 event["value"] = held[0].value
             if env:
                 event["env"] = env
+            if start is not None:
+                event["effective"] = start.isoformat()  # "…, left last Friday"
             yield event
 
     def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
@@ -237,7 +313,8 @@ class Statements(Matcher):
 
     def _set(self, m: MessageEvent, f: Found, env: str | None, sentence: str, offset: int, lang: str, span: Any,
              start: datetime | None, end: datetime | None, authority: str, session: str | None,
-             verdict: Verdict | None = None, unscoped_one_off: bool = False) -> dict[str, Any]:
+             verdict: Verdict | None = None, unscoped_one_off: bool = False,
+             found: list[Found] | None = None) -> dict[str, Any]:
         event: dict[str, Any] = {"op": "set", "subject": self._subject(f.topic, sentence, lang, m, span, verdict),
                                  "topic": f.topic.name, "value": f.value, "source": m.id,
                                  "authority": authority, "confidence": f.confidence,
@@ -248,7 +325,7 @@ class Statements(Matcher):
             # "this time" with no session to scope it to: never a lasting preference.
             event["status"] = "candidate"
             event["reason"] = "one-off request (this time) without a session"
-        if end is None and TEMPORARY.search(sentence):
+        if end is None and TEMPORARY.search(sentence) and (found is None or temporary_here(sentence, lang, f, found)):
             bound = implied_end(sentence, m.at)
             if bound is not None and bound > (start or m.at):
                 end = bound
@@ -292,9 +369,13 @@ class Statements(Matcher):
                     yield {"op": "retract", "fact": prior[0].uid, "source": m.id}
                 yield self._set(m, f, env, sentence, offset, lang, span, new_start, end, "L1", None)
             return
-        if start is None:
+        found_swap = list(swapped(m, sentence, offset, context))
+        if found_swap or start is None:
+            yield from found_swap
             return
-        # Only a new date: re-date the statement it corrects ("the move was on Feb 25").
+        # Only a new date: re-date the statement it corrects ("the move was on Feb 25") — and every
+        # other fact its message drew with the same date (one message, one ledger entry, one seq:
+        # "moving to Seattle on March 1, new address 200 Pine Street" drew two facts of one move).
         named = {t.name for t in self.vocabulary.topics.values() if self._names(t, sentence, lang)}
         if MOVE_WORDS.search(sentence):
             named |= {"home_city", "home_address"}
@@ -302,12 +383,15 @@ class Statements(Matcher):
         if not prior:
             return
         p = prior[0]
-        yield {"op": "retract", "fact": p.uid, "source": m.id}
-        event = {"op": "set", "subject": p.subject, "topic": p.topic, "value": p.value, "source": m.id,
-                 "valid_from": start.isoformat(), "confidence": 0.85,
-                 "evidence": f"[{offset}:{offset + len(sentence)}] {sentence.strip()}"}
-        if p.env:
-            event["env"] = p.env
-        if p.valid_to is not None and p.valid_to > start:
-            event["valid_to"] = p.valid_to.isoformat()
-        yield event
+        same = [q for q in context if q.seq == p.seq and q.uid != p.uid and q.valid_from == p.valid_from
+                and q.subject in (m.speaker, m.about)]
+        for q in [p] + same:
+            yield {"op": "retract", "fact": q.uid, "source": m.id}
+            event = {"op": "set", "subject": q.subject, "topic": q.topic, "value": q.value, "source": m.id,
+                     "valid_from": start.isoformat(), "confidence": 0.85,
+                     "evidence": f"[{offset}:{offset + len(sentence)}] {sentence.strip()}"}
+            if q.env:
+                event["env"] = q.env
+            if q.valid_to is not None and q.valid_to > start:
+                event["valid_to"] = q.valid_to.isoformat()
+            yield event

@@ -15,6 +15,7 @@ _TRAILING_EN = re.compile(
     r"(?:\s+(?:earlier|later|as well|too|also|again|now|anymore|any more|recently|lately|already|though|either|"
     r"then|actually|lol|haha|tbh|btw|honestly|for sure|right now|these days|nowadays|today|tonight|tomorrow|"
     r"yesterday|this week|next week|last week|for now|for a while|still|ok|okay|yet|so|and|or|but|with|from|"
+    r"after all|at all|(?:the )?fun one|"
     r"in|on|at|to|for|of|by|since|until|till|starting|this|that|which|who|because|when|while))+$", re.I)
 _LEADING_EN = re.compile(r"^(?:most|some|all|any|many|certain|a few|a lot of|lots of|several|a|an|the|like|"
                          r"really|very|super|mildly|slightly|severely|deathly|extremely|so)\s+", re.I)

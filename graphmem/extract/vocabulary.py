@@ -28,6 +28,7 @@ class Pattern:
     shape: str | None = None
     needs_env: bool = False
     confidence: float = 0.9
+    revokes: bool = False  # the match ends the value ("I left Initech"): a revoke, not a set
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,8 @@ def _compile(name: str, spec: dict[str, Any], macros: dict[str, str]) -> TopicRu
                 rx = re.compile(text)
             except re.error as e:
                 raise ConfigurationError(f"vocabulary topic {name!r}: bad pattern {p['re']!r}: {e}") from e
-            out.append(Pattern(rx, p.get("shape"), bool(p.get("needs_env")), float(p.get("confidence", 0.9))))
+            out.append(Pattern(rx, p.get("shape"), bool(p.get("needs_env")), float(p.get("confidence", 0.9)),
+                               bool(p.get("revokes"))))
         patterns[lang] = out
     return TopicRules(name=name, patterns=patterns, nouns=spec.get("nouns", {}),
                       cardinality=spec.get("cardinality", "one"), plan=spec.get("plan"),

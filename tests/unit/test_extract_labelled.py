@@ -31,10 +31,10 @@ def test_the_sets_are_big_enough_and_bilingual():
     assert sum(1 for r in rows if not r["expect"]) >= 90  # sentences that must draw nothing
 
 
-@pytest.mark.parametrize("name", ["tune.jsonl", "heldout.jsonl"])
-def test_precision_and_recall(ex, name):
+@pytest.mark.parametrize("name, precision, recall", [("tune.jsonl", 0.98, 0.95), ("heldout.jsonl", 0.95, 0.90)])
+def test_precision_and_recall(ex, name, precision, recall):
     result = score(ex, load(DATA / name))["families"]["all"]
-    assert result["precision"] >= 0.95 and result["recall"] >= 0.80, result
+    assert result["precision"] >= precision and result["recall"] >= recall, result
 
 
 def test_cli_prints_the_table():
