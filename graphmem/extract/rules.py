@@ -41,7 +41,7 @@ from . import matmul
 from .dates import find_dates
 from .gates import is_question
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
-from .quotes import find_quote
+from .quotes import find_quote, mentions_old_document
 from .statements import Statements
 from .vocabulary import Vocabulary
 
@@ -211,7 +211,11 @@ class RuleExtractor(Statements):
     @staticmethod
     def _episodes(message: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
                   story: list[Any]) -> list[Episode]:
-        """``story[0]``: the time the message's earlier sentences set a past story in (updated)."""
+        """``story[0]``: the time the message's earlier sentences set a past story in (updated). A
+        sentence that talks about an old document tells no episode, as it states no fact
+        (statements.py): what it says may be the document's."""
+        if mentions_old_document(sentence, message.at):
+            return []
         if lang == "en":
             if span is None or not span.doc.has_annotation("DEP"):
                 return []

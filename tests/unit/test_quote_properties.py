@@ -102,7 +102,8 @@ def _suite_messages() -> list[tuple[str, MessageEvent]]:
                 if e.get("op") == "message":
                     out.append((f"{name}:{sc['id']}:{e['id']}", MessageEvent(**{k: v for k, v in e.items()
                                                                                  if k not in ("tenant", "expect_error")})))
-    for path in sorted(DATA.glob("*.jsonl")):
+    # people-heldout.jsonl is scored only in aggregate (PEOPLE.md): its sentences are never printed
+    for path in sorted(p for p in DATA.glob("*.jsonl") if p.name != "people-heldout.jsonl"):
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
                 row = json.loads(line)
