@@ -84,7 +84,7 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
         yield from unit.flush()
     yield from run_query("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
-    at = max(now, unit.last) if unit.last else now
+    at = unit.learned_at(now)
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
                "events_redacted": len(events), "facts": len(facts), "sources": len(sources),
                "working_evicted": sum(len(ids) for ids in working["evict"].values())}
