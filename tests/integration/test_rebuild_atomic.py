@@ -119,10 +119,12 @@ def test_writers_during_a_rebuild_lose_nothing(store, neo4j_target):
         t.start()
     while len(written) < 2 and not errors:
         time.sleep(0.01)
-    store.rebuild(batch=200)
-    stop.set()
-    for t in writers:
-        t.join()
+    try:
+        store.rebuild(batch=200)
+    finally:
+        stop.set()
+        for t in writers:
+            t.join()
     assert errors == []
     for n in range(2):
         last = max(i for m, i in written if m == n)
