@@ -4,12 +4,13 @@ rebuild by replay, the expiry sweep, dropping a tenant, and the read that measur
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from datetime import datetime
 from typing import Any, Callable
 
-from ..core.errors import ValidationError
+from ..core.errors import QueryError, ValidationError
 from .plans import Plan, Statement, Tx, run_query
 from . import projection
 from .projection import Expander, to_datetime
@@ -92,24 +93,54 @@ def check_batch(batch: int) -> None:
         raise ValidationError(f"rebuild batch must be a positive number of events, not {batch!r}")
 
 
-def replay_all(tenant: str, now: datetime, expand: Expander | None, batch: int) -> Steps[int]:
+def _pairs(pairs: list[Any] | None) -> list[str]:
+    return sorted(json.dumps(p, default=str) for p in pairs or [])
+
+
+def _projection_hash(tenant: str) -> Steps[str]:
+    """A digest of everything in the tenant's projection (``admin/projection_lines``): every
+    node's labels and properties and every relationship it has, in no particular order."""
+    rows = yield from run_query("admin/projection_lines", tenant)
+    lines = sorted(json.dumps([sorted(r["labels"]), _pairs(r["props"]),
+                               sorted(json.dumps([kind, _pairs(props), out, other, key], default=str)
+                                      for kind, props, out, other, key in r["rels"])])
+                   for r in rows)
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def replay_all(tenant: str, now: datetime, expand: Expander | None, batch: int,
+               unchanged: list[int] | None = None) -> Steps[int]:
     """The work of a rebuild, inside one write transaction: take the tenant's ledger lock (the
     first statement, so a writer waits for the commit), drop the projection, replay the ledger
     ``batch`` events at a time. Readers go on seeing the projection as it was until the commit;
-    a failure anywhere rolls all of it back. Returns the events replayed."""
+    a failure anywhere rolls all of it back. Returns the events replayed.
+
+    With ``unchanged`` (a list), a replay that came out exactly as the projection was is not
+    committed: the events replayed are put in ``unchanged`` and the transaction is failed on
+    purpose (``admin/abandon``), which the caller catches. Neo4j applies a commit record by record
+    while readers take no locks, so a commit that deletes the projection and creates it again can
+    show a concurrent read an old node gone and its copy not yet there; a rebuild that changes
+    nothing must commit nothing."""
+    if unchanged is not None:
+        unchanged.clear()  # a retried attempt starts over
     yield from run_query("ledger/lock", tenant, token=uuid.uuid4().hex)
+    before = (yield from _projection_hash(tenant)) if unchanged is not None else None
     while (yield from _drop("admin/drop_projection", tenant, 2_000)):
         pass
     count, after = 0, 0
     while True:
         rows = yield from run_query("ledger/events", tenant, after=after, limit=batch)
         if not rows:
-            return count
+            break
         for r in rows:
             r["recorded_at"] = to_datetime(r["recorded_at"])
         yield from _replay(tenant, rows, now, expand)
         count += len(rows)
         after = rows[-1]["seq"]
+    if unchanged is not None and (yield from _projection_hash(tenant)) == before:
+        unchanged.append(count)
+        yield from run_query("admin/abandon", tenant)  # raises: nothing is committed
+    return count
 
 
 def rebuild(tenant: str, clock: Callable[[], datetime], expand: Expander | None, batch: int) -> Plan[int]:
@@ -123,7 +154,13 @@ def rebuild(tenant: str, clock: Callable[[], datetime], expand: Expander | None,
     """
     check_batch(batch)
     now = clock()
-    replayed: int = yield Tx(lambda: replay_all(tenant, now, expand, batch), "rebuild")
+    unchanged: list[int] = []
+    try:
+        replayed: int = yield Tx(lambda: replay_all(tenant, now, expand, batch, unchanged), "rebuild")
+    except QueryError:
+        if not unchanged:
+            raise
+        return unchanged[0]  # the replay reproduced the projection: nothing to commit
     return replayed
 
 
