@@ -6,7 +6,8 @@ source is erased whole, every fact drawn from those sources. ``erase(source=…)
 and everything drawn from it. In the ledger, every event that created, changed, registered or
 quoted any of it is replaced by a content-free tombstone (its op, order and time stay), and one
 ``erase`` event records who, when, why and what kind of thing — never what. The projection is
-then rebuilt from the redacted ledger, so nothing erased can come back through a replay, and
+then rebuilt from the redacted ledger — in the same transaction as the redaction, so a crash
+leaves either all of it or none of it — so nothing erased can come back through a replay, and
 ``known_at`` in the past no longer shows it either: the right to be forgotten outranks history.
 
 Limits, stated: text the store does not attribute to the subject (another person's message that
@@ -21,7 +22,8 @@ from typing import Any, Callable
 
 from ..store.chain import digest, link
 from ..core.errors import ValidationError
-from ..store.ops import Plan, Tx, run_query, rebuild
+from ..store.maintenance import replay_all
+from ..store.ops import Plan, Tx, run_query
 from ..store.projection import Expander, UnitOfWork
 from ..store.queries import Call, Steps
 
@@ -88,7 +90,7 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
     erased_playbooks = yield from erase_playbooks(tenant, playbooks)
     yield from run_query("governance/redact", tenant, seqs=sorted(events))
     seq = unit.seq + 1
-    at = max(now, unit.last) if unit.last else now
+    at = unit.learned_at(now)
     summary = {"op": "erase", "kind": "subject" if subject is not None else "source",
                "events_redacted": len(events), "facts": len(facts), "sources": len(sources),
                "working_evicted": sum(len(ids) for ids in working["evict"].values()),
@@ -102,17 +104,27 @@ def _erase_tx(tenant: str, subject: str | None, source: str | None, actor: str |
     return {**summary, "seq": seq, "working_events": len(evictions)}
 
 
+def _erase_and_replay(tenant: str, subject: str | None, source: str | None, actor: str | None,
+                     reason: str | None, now: Any, expand: Expander | None, request: str | None) -> Steps[dict[str, Any]]:
+    """The redaction, the tombstone and the rebuild from the redacted ledger, in one transaction:
+    either all of it commits or none of it does, so no crash leaves a redacted ledger behind a
+    projection that still serves what it erased, and no reader sees a half-rebuilt tenant."""
+    summary = yield from _erase_tx(tenant, subject, source, actor, reason, now, request)
+    summary["replayed"] = yield from replay_all(tenant, now, expand, 2000)
+    return summary
+
+
 def erase(tenant: str, *, subject: str | None = None, source: str | None = None, actor: str | None = None,
           reason: str | None = None, clock: Callable[[], Any], expand: Expander | None,
           request: str | None = None) -> Plan[dict[str, Any]]:
-    """Erase a subject or a source everywhere, leave a content-free tombstone, rebuild."""
+    """Erase a subject or a source everywhere, leave a content-free tombstone, rebuild — atomically."""
     if (subject is None) == (source is None):
         raise ValidationError("erase needs exactly one of subject= and source=")
     now = clock()
-    summary: dict[str, Any] = yield Tx(lambda: _erase_tx(tenant, subject, source, actor, reason, now, request), "erase")
+    summary: dict[str, Any] = yield Tx(
+        lambda: _erase_and_replay(tenant, subject, source, actor, reason, now, expand, request), "erase")
     from ..store.observe import count_writes
     count_writes(tenant, {"erase": 1, "working": summary.pop("working_events")})  # committed: counted once
-    summary["replayed"] = yield from rebuild(tenant, clock, expand, 2000)
     return summary
 
 

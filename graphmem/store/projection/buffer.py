@@ -41,12 +41,13 @@ class LedgerHead:
     last: datetime | None = None
     last_hash: str | None = None
     has_summaries: bool = True
+    server_now: datetime | None = None  # the server's clock when the head was read: record time's ceiling
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "LedgerHead":
         """The head as ``ledger/lock`` or ``ledger/peek`` returns it."""
         return cls(row["seq"], to_datetime(row["last_recorded_at"]), row.get("last_hash"),
-                   bool(row["has_summaries"]))
+                   bool(row["has_summaries"]), to_datetime(row.get("server_now")))
 
     def key(self) -> tuple[int, str | None, bool]:
         """What tells one ledger head from another: a write since moves the seq and the hash, a

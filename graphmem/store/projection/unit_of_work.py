@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Iterable
 
 from ..queries import Call, Steps
@@ -30,17 +30,37 @@ from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
 from ...core.errors import TemporalError
 from ...core.models import WriteResult, parse_event
 
-__all__ = ["Sealed", "UnitOfWork", "record_time", "tenant_query"]
+__all__ = ["CLOCK_SKEW", "Sealed", "UnitOfWork", "record_time", "tenant_query"]
 
 
-def record_time(event: Any, last: datetime | None, now: datetime) -> datetime:
-    """When the store learned the event (DESIGN.md §2); it never runs back."""
+# How far an explicit ``recorded_at`` may run ahead of the server's clock (two machines' clocks
+# never agree exactly); it is then taken as the server's now. Further ahead is refused.
+CLOCK_SKEW = timedelta(seconds=5)
+
+
+def record_time(event: Any, last: datetime | None, now: datetime, server_now: datetime | None = None) -> datetime:
+    """When the store learned the event (DESIGN.md §2); it never runs back, and never runs ahead
+    of the server's clock (``server_now``, read with the ledger lock; docs/governance.md).
+
+    Record time only moves forward, so one write stamped in the future would hide every later
+    write of the tenant from "now" until the future came: the client's clock (``now``) counts
+    only up to the server's, an explicit ``recorded_at`` up to CLOCK_SKEW ahead of it is taken as
+    the server's now, and one further ahead is refused. A past ``recorded_at`` (an import) stays."""
+    if server_now is not None:
+        now = min(now, server_now)
     if event.recorded_at is not None:
         if last is not None and event.recorded_at < last:
             raise TemporalError(
                 f"recorded_at {event.recorded_at.isoformat()} is earlier than the ledger's last "
                 f"record time {last.isoformat()}; record time only moves forward")
         recorded: datetime = event.recorded_at
+        if server_now is not None and recorded > server_now:
+            if recorded > server_now + CLOCK_SKEW:
+                raise TemporalError(
+                    f"recorded_at {recorded.isoformat()} is in the future: the server's clock says "
+                    f"{server_now.isoformat()} (at most {CLOCK_SKEW.total_seconds():g} s of clock skew is "
+                    "allowed); record time is when the store learned the event, so leave it out")
+            recorded = max(server_now, last) if last is not None else server_now
         return recorded
     # A topic declaration is schema, not a fact: it does not move the clock.
     if event.op == "topic":
@@ -166,6 +186,8 @@ class UnitOfWork:
         stored from now on, as they will be once :meth:`seal`'s writes commit."""
         unit = UnitOfWork(self.tenant, now, self.work.expand)
         unit.head, unit.cache = replace(self.head), self.cache
+        if unit.head.server_now is not None and now > self.now:  # the server's clock moved on as ours did
+            unit.head.server_now += now - self.now
         unit.cache.query = unit.query
         unit.work = Work(unit.query, unit.cache, unit.buffer, Timelines(unit.cache, unit.buffer), self.work.expand)
         unit._seen_ids, unit._checked_ids = self._seen_ids, self._checked_ids
@@ -204,6 +226,12 @@ class UnitOfWork:
     def last(self, value: datetime | None) -> None:
         self.head.last = self.cache.last = value
 
+    def learned_at(self, now: datetime) -> datetime:
+        """The record time of an entry written now that is not an event (an erase's tombstone):
+        the client's clock, bounded by the server's, never before the ledger's last."""
+        t = min(now, self.head.server_now) if self.head.server_now is not None else now
+        return max(t, self.last) if self.last is not None else t
+
     @property
     def last_hash(self) -> str | None:
         """The ledger chain's last hash (graphmem.store.chain), after :meth:`flush` the new one."""
@@ -238,7 +266,7 @@ class UnitOfWork:
                 yield from self.prefetch([event])
             if ident in self._seen_ids:
                 return self._seen_ids[ident]
-        at = record_time(event, self.last, self.now)
+        at = record_time(event, self.last, self.now, self.head.server_now)
         cur = Current(seq=self.seq + 1, at=at)
         yield from dispatch(self.work, cur, event)
         self.seq, self.last = cur.seq, at
