@@ -36,12 +36,14 @@ if TYPE_CHECKING:
     from .governance.stats import Stats
     from .working.faces import WorkingMemory
     from .working.working import WorkingItem, WorkingPolicy
+    from .recall.search import Memory, SearchResult
 
 _LAZY = {
     "AsyncGraphMem": "store.aio", "GraphMem": "store.client", "ContextItem": "recall.memory_context", "Gap": "recall.memory_context",
     "MemoryContext": "recall.memory_context", "Answer": "core.models", "HistoryEntry": "core.models", "Why": "core.models",
     "WriteResult": "core.models", "parse_event": "core.models", "Settings": "store.settings", "Stats": "governance.stats",
     "WorkingItem": "working.working", "WorkingMemory": "working.faces", "WorkingPolicy": "working.working",
+    "Memory": "recall.search", "SearchResult": "recall.search",
 }
 
 
@@ -72,9 +74,11 @@ __all__ = [
     "GraphMem",
     "GraphMemError",
     "HistoryEntry",
+    "Memory",
     "MemoryContext",
     "NotFoundError",
     "QueryError",
+    "SearchResult",
     "SensitiveDataError",
     "ServerError",
     "SessionClosedError",
