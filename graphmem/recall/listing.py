@@ -57,7 +57,7 @@ def candidate_memory(r: dict[str, Any]) -> Memory:
     warnings = [ItemWarning(kind="candidate", message=asserted_by(CANDIDATE, r["author"]))]
     if r["authority"] == "L2":
         warnings.append(ItemWarning(kind="inferred", message=asserted_by(INFERRED, r["author"])))
-    return Memory(kind="candidate", id=r["fact"], subject=r["subject"], topic=r["topic"], env=r["env"] or "",
+    return Memory(kind="candidate", id=r["fact"], ref=r["ref"], subject=r["subject"], topic=r["topic"], env=r["env"] or "",
                   value=r["value"], is_entity=bool(r["is_entity"]), valid_from=to_datetime(r["valid_from"]),
                   valid_to=to_datetime(r["valid_to"]), recorded_at=to_datetime(r["recorded_at"]),
                   expires_at=to_datetime(r["expires_at"]), authority=r["authority"], status=r["status"],

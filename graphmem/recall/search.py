@@ -51,6 +51,7 @@ class Memory(BaseModel):
 
     kind: MemoryKind
     id: str | None = None
+    ref: str | None = Field(default=None, description="a candidate's ref, if its set named one (confirm/reject by it)")
     subject: str
     topic: str = ""
     env: str = ""

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COMMANDS", "MODULES", "app", "build", "entry", "main"]
 
-MODULES = ("local", "writes", "batches", "reads", "governance", "recall", "playbook", "working", "bench")
+MODULES = ("local", "writes", "batches", "reads", "governance", "recall", "memories", "playbook", "working", "bench")
 
 # The module that registers each top-level command or group (a unit test checks it against the app).
 COMMANDS = {
@@ -40,6 +40,7 @@ COMMANDS = {
     **dict.fromkeys(("erase", "forget", "request-erase", "erase-request", "confirm-erase", "cancel-erase", "verify",
                      "audit"), "governance"),
     **dict.fromkeys(("context", "summary", "user"), "recall"),
+    **dict.fromkeys(("search", "facts", "candidates"), "memories"),
     "playbook": "playbook",
     "working": "working",
     **dict.fromkeys(("bench", "bench-extract"), "bench"),
