@@ -42,8 +42,13 @@ class Opts:
     lean: bool = False
 
     def settings(self) -> Any:
+        """The connection settings; a ``--uri`` that typer filled in from NEO4J_URI counts as the
+        environment's, so an error about it says to check NEO4J_URI, and only a ``--uri`` the
+        command line gave says to check that."""
+        from ...core.config import env_config
         from ...store.settings import Settings
-        return Settings.from_env(uri=self.uri, database=self.database)
+        from_env = self.uri is not None and self.uri == env_config().neo4j_uri
+        return Settings.from_env(uri=None if from_env else self.uri, database=self.database)
 
 
 def fail(e: BaseException) -> None:
