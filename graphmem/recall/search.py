@@ -89,12 +89,6 @@ class SearchResult(BaseModel):
     notes: list[str] = Field(default_factory=list, description="ambiguous names, degraded legs")
     failed_legs: list[str] = Field(default_factory=list)
 
-    def __len__(self) -> int:
-        return len(self.memories)
-
-    def __getitem__(self, i: int) -> Memory:
-        return self.memories[i]
-
 
 def memory_of_item(item: ContextItem) -> Memory:
     """A recall item as a memory: a fact whose status is candidate is a ``candidate``."""

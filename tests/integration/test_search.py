@@ -38,7 +38,7 @@ def test_search_ranks_typed_memories_like_context(store):
     # the past: the value that held then
     old = store.search("where did lin live?", subject="lin", valid_at="2026-09-10")
     assert [m.value for m in old.memories if m.kind == "fact" and m.topic == "home_address"] == ["Qinghe Rd"]
-    assert len(store.search("where does lin live?", subject="lin", limit=1)) == 1
+    assert len(store.search("where does lin live?", subject="lin", limit=1).memories) == 1
 
 
 def test_search_shows_candidates_when_asked_and_episodes(store):
