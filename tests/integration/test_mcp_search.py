@@ -16,6 +16,10 @@ from graphmem import GraphMem
 
 
 def _data(result) -> dict:
+    """A tool's answer; a refused call as {"error": text} (an ``isError`` result, or a tool that
+    answers its refusal as data)."""
+    if getattr(result, "is_error", False) or getattr(result, "isError", False):
+        return {"error": result.content[0].text, "isError": True}
     if getattr(result, "structuredContent", None):
         data = result.structuredContent
         return data.get("result", data) if isinstance(data, dict) else data
