@@ -41,13 +41,14 @@ def test_search_facts_candidates_over_stdio(neo4j_target):
     params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
                                    env=env)
 
+    with GraphMem(settings, tenant=tenant) as mem:  # lin's own words, written before the agent comes
+        mem.ingest("我9月20日起搬到河湾路。", id="m2", speaker="lin", at="2026-09-18T10:00:00Z")
+
     async def run() -> dict:
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write) as session:
                 await session.initialize()
                 tools = {t.name for t in (await session.list_tools()).tools}
-                await session.call_tool("remember", {"text": "我9月20日起搬到河湾路。", "message_id": "m2",
-                                                     "at": "2026-09-18T10:00:00Z"})
                 await session.call_tool("set_fact", {"subject": "lin", "topic": "office", "value": "B2"})
                 found = _data(await session.call_tool("search", {"query": "where does lin live? 地址",
                                                                  "subject": "lin", "valid_at": "2026-10-05"}))
@@ -67,7 +68,7 @@ def test_search_facts_candidates_over_stdio(neo4j_target):
             ("fact", "home_address", "河湾路"), ("candidate", "office", "B2")]
         cand = out["cands"]["candidates"]
         assert len(cand) == 1 and cand[0]["value"] == "B2" and any("claude" in w for w in cand[0]["warnings"])
-        assert out["bad"]["error"].startswith("ValidationError")
+        assert "ValidationError: search needs the query" in out["bad"]["error"]
     finally:
         with GraphMem(settings, tenant=tenant, install_schema=False) as mem:
             mem.drop_tenant()
