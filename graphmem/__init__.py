@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from .core.errors import (
     AccessError,
     ConfigurationError,
-    ConnectionError_,
+    ConnectionError_,  # the old name of Neo4jConnectionError: still importable, no longer listed
     ExtractionError,
     GraphMemError,
+    Neo4jConnectionError,
     NotFoundError,
     QueryError,
     SensitiveDataError,
@@ -30,18 +31,22 @@ from .core.errors import (
 if TYPE_CHECKING:
     from .store.aio import AsyncGraphMem
     from .store.client import GraphMem
-    from .recall.memory_context import ContextItem, Gap, MemoryContext
-    from .core.models import Answer, HistoryEntry, Why, WriteResult, parse_event
+    from .recall.memory_context import ContextItem, Gap, ItemWarning, MemoryContext, SourceRef
+    from .recall.recall_config import RecallConfig
+    from .core.models import Answer, Episode, HistoryEntry, Why, WriteResult, parse_event
     from .store.settings import Settings
     from .governance.stats import Stats
     from .working.faces import WorkingMemory
     from .working.working import WorkingItem, WorkingPolicy
+    from .recall.search import Memory, SearchResult
 
 _LAZY = {
     "AsyncGraphMem": "store.aio", "GraphMem": "store.client", "ContextItem": "recall.memory_context", "Gap": "recall.memory_context",
     "MemoryContext": "recall.memory_context", "Answer": "core.models", "HistoryEntry": "core.models", "Why": "core.models",
     "WriteResult": "core.models", "parse_event": "core.models", "Settings": "store.settings", "Stats": "governance.stats",
     "WorkingItem": "working.working", "WorkingMemory": "working.faces", "WorkingPolicy": "working.working",
+    "Memory": "recall.search", "SearchResult": "recall.search", "RecallConfig": "recall.recall_config",
+    "Episode": "core.models", "ItemWarning": "recall.memory_context", "SourceRef": "recall.memory_context",
 }
 
 
@@ -65,20 +70,26 @@ __all__ = [
     "Answer",
     "AsyncGraphMem",
     "ConfigurationError",
-    "ConnectionError_",
     "ContextItem",
+    "Episode",
     "ExtractionError",
     "Gap",
     "GraphMem",
     "GraphMemError",
     "HistoryEntry",
+    "ItemWarning",
+    "Memory",
     "MemoryContext",
+    "Neo4jConnectionError",
     "NotFoundError",
     "QueryError",
+    "RecallConfig",
+    "SearchResult",
     "SensitiveDataError",
     "ServerError",
     "SessionClosedError",
     "Settings",
+    "SourceRef",
     "StaleError",
     "Stats",
     "TemporalError",

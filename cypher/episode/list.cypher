@@ -1,6 +1,6 @@
 // episode/list: what people did, and when — episodes whose [start, end) overlaps [$since, $until)
 // (an episode without a start happened some time before its end: it overlaps any window before that),
-// optionally of one person ($who) and whose "what" or place contains $text (case-insensitive),
+// optionally of one person ($who, any case: 'caroline' finds Caroline's) and whose "what" or place contains $text (case-insensitive),
 // as known at $known_at. Episodes of a source an erase request withholds, or that expired, take
 // no part. Newest first.
 // Browser:  :param tenant => 'conv-26'
@@ -13,7 +13,7 @@
 WITH datetime($known_at) AS known_at
 MATCH (ep:Episode {tenant: $tenant})-[:FROM]->(s:Source {tenant: $tenant})
 WHERE ep.uid IS NOT NULL
-  AND ($who IS NULL OR ep.who = $who)
+  AND ($who IS NULL OR toLower(ep.who) = toLower($who))
   AND ($since IS NULL OR ep.end > datetime($since))
   AND ($until IS NULL OR ep.start IS NULL OR ep.start < datetime($until))
   AND ($text IS NULL OR toLower(ep.what) CONTAINS toLower($text) OR toLower(coalesce(ep.where, '')) CONTAINS toLower($text))

@@ -4,8 +4,8 @@
     ├── ConfigurationError        bad settings, missing java/mvn, unusable install
     │   └── MissingExtraError     an optional part is not installed (also ImportError; graphmem.core.extras)
     ├── ServerError               the local Neo4j could not be built, started or stopped
-    ├── ConnectionError_          no Neo4j answers at the configured URI, or it refused the credentials
-    │                             (also builtins.ConnectionError)
+    ├── Neo4jConnectionError      no Neo4j answers at the URI tried, or it refused the credentials
+    │                             (also builtins.ConnectionError; its old name still works)
     ├── QueryError                Neo4j refused or failed a named query (carries .query)
     ├── NotFoundError             an unknown ref, source, fact, session, card… (.kind, .id; also LookupError)
     ├── ValidationError           malformed input; nothing was written (also ValueError)
@@ -29,10 +29,10 @@ from __future__ import annotations
 __all__ = [
     "AccessError",
     "ConfigurationError",
-    "ConnectionError_",
     "ExtractionError",
     "GraphMemError",
     "MissingExtraError",
+    "Neo4jConnectionError",
     "NotFoundError",
     "QueryError",
     "SensitiveDataError",
@@ -67,8 +67,12 @@ class ServerError(GraphMemError):
     """The local Neo4j server could not be built, started or stopped."""
 
 
-class ConnectionError_(GraphMemError, ConnectionError):
-    """No Neo4j answered at the configured URI (or it refused the credentials)."""
+class Neo4jConnectionError(GraphMemError, ConnectionError):
+    """No Neo4j answered at the URI tried (or it refused the credentials); the message names the
+    URI and says what to check — the URI given, ``NEO4J_URI``, or the local server."""
+
+
+ConnectionError_ = Neo4jConnectionError  # the old name, kept so that code catching it still does
 
 
 class QueryError(GraphMemError):

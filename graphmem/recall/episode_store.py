@@ -29,7 +29,7 @@ __all__ = ["episodes"]
 def episodes(tenant: str, now: datetime, *, who: str | None = None, since: Any = None, until: Any = None,
              text: str | None = None, known_at: Any = None, limit: int = 50) -> Plan[list[Episode]]:
     """Episodes whose ``[start, end)`` overlaps ``[since, until)`` (either bound may be open), of
-    ``who`` if given, whose ``what`` or place contains ``text`` (case-insensitive), as known at
+    ``who`` if given (in any case: "caroline" finds Caroline's), whose ``what`` or place contains ``text`` (case-insensitive), as known at
     ``known_at`` (default now); newest first, at most ``limit``."""
     check_ids(who=who)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 0 < limit <= 10_000:

@@ -17,7 +17,7 @@ import neo4j
 from neo4j.api import AsyncBookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, read_retry_delays, retryable, utcnow
+from .api import DRIVER_ERRORS, Clock, read_retry_delays, retryable, settings_of, utcnow
 from .faces import AsyncFace
 from .queries import Call, row, sendable
 from .runner import PlanRun
@@ -52,8 +52,12 @@ class AsyncGraphMem(AsyncFace):
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.AsyncDriver | None = None, clock: Clock = utcnow, extractor: Any = None,
                  embedder: Any = None, actor: str | None = None,
-                 bookmark_manager: AsyncBookmarkManager | None = None) -> None:
-        super().__init__(settings, tenant, clock, extractor, embedder, actor)
+                 bookmark_manager: AsyncBookmarkManager | None = None, uri: str | None = None,
+                 user: str | None = None, password: str | None = None, database: str | None = None) -> None:
+        """``settings`` (default: the environment's), or ``uri``, ``user``, ``password``,
+        ``database`` on top of them, as for :class:`~graphmem.store.client.GraphMem`."""
+        super().__init__(settings_of(settings, uri, user, password, database), tenant, clock, extractor, embedder,
+                         actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.AsyncGraphDatabase.driver)
         self._bookmarks = bookmark_manager or self._driver.execute_query_bookmark_manager
@@ -103,8 +107,12 @@ class AsyncGraphMem(AsyncFace):
             q = step.query
             return [row(r) for r in await self._read(q.text, sendable(step.params))]
         if isinstance(step, ops.Tx):
+            if not self._reached:  # a write retries for 30 s: first make sure a server answers at all
+                await self._driver.verify_connectivity()
             async with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
-                return await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+                done = await session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+            self._reached = True
+            return done
         if isinstance(step, ops.Start):  # the step runs as a task of its own while the plan goes on
             return asyncio.ensure_future(self._step(step.step))
         if isinstance(step, ops.Wait):
@@ -115,14 +123,16 @@ class AsyncGraphMem(AsyncFace):
     async def _read(self, text: LiteralString, params: dict[str, Any]) -> list[neo4j.Record]:
         """One read as an auto-commit transaction in a READ session (one round trip; retried
         like a managed transaction: graphmem.store.api.READ_RETRY_SECONDS)."""
-        delays = read_retry_delays()
+        delays = read_retry_delays(self._retry_seconds())
         while True:
             try:
                 async with self._driver.session(database=self.settings.database,
                                                 default_access_mode=neo4j.READ_ACCESS,
                                                 bookmark_manager=self._bookmarks) as session:
                     result = await session.run(text, params)
-                    return [record async for record in result]
+                    records = [record async for record in result]
+                self._reached = True
+                return records
             except DRIVER_ERRORS as e:
                 delay = next(delays, None) if retryable(e) else None
                 if delay is None:
@@ -130,7 +140,7 @@ class AsyncGraphMem(AsyncFace):
             await asyncio.sleep(delay)
 
     async def _run_async(self, plan: ops.Plan[T]) -> T:
-        run = PlanRun(plan)
+        run = PlanRun(plan, self.settings)
         try:
             while not run.done:
                 try:

@@ -17,7 +17,7 @@ from neo4j import exceptions as neo4j_errors
 
 from . import observe, ops
 from ..core.config import env_config
-from ..core.errors import ConnectionError_, GraphMemError, QueryError, ValidationError
+from ..core.errors import GraphMemError, Neo4jConnectionError, QueryError, ValidationError
 from ..core.fields import check_ids
 from ..core.scope import bind_tenant, check_tenant
 from .settings import Settings
@@ -25,7 +25,8 @@ from .settings import Settings
 if TYPE_CHECKING:
     from ..core.events import MessageEvent
 
-__all__ = ["READ_RETRY_SECONDS", "StoreApi", "from_driver", "read_retry_delays", "retryable", "translate", "utcnow"]
+__all__ = ["READ_RETRY_SECONDS", "StoreApi", "from_driver", "read_retry_delays", "retryable", "settings_of", "translate",
+           "utcnow"]
 
 Clock = Callable[[], datetime]
 DEFAULT_ACTOR = "owner"  # a client made without actor= (and no GRAPHMEM_ACTOR): the store's owner
@@ -58,21 +59,45 @@ def _stdlib(filename: str) -> bool:
     return filename.startswith(sysconfig.get_paths()["stdlib"]) and "site-packages" not in filename
 
 
-def translate(e: Exception, what: str) -> GraphMemError:
+def translate(e: Exception, what: str, settings: Settings | None = None) -> GraphMemError:
     """Driver errors to graphmem errors, in one place. Credentials never enter a message.
 
     Only the driver's connection failures (ServiceUnavailable, SessionExpired, an ``OSError`` the
-    driver raised: :func:`from_driver`) become "no Neo4j answers"."""
+    driver raised: :func:`from_driver`) become "no Neo4j answers"; with the client's ``settings``
+    the message names the URI tried and what to check for where it came from (an argument, NEO4J_URI
+    or the default local server: :meth:`Settings.unreachable`)."""
     if isinstance(e, neo4j_errors.AuthError):
-        return ConnectionError_("Neo4j refused the credentials (check NEO4J_USER / NEO4J_PASSWORD)")
+        at = f" at {settings.uri}" if settings is not None else ""
+        return Neo4jConnectionError(f"Neo4j{at} refused the credentials (check NEO4J_USER / NEO4J_PASSWORD, "
+                                    "or GraphMem(user=..., password=...))")
     if isinstance(e, (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError)):
-        return ConnectionError_(f"no Neo4j answers ({type(e).__name__}); start one with "
-                                "'graphmem server start' or set NEO4J_URI")
+        if settings is not None:
+            return Neo4jConnectionError(settings.unreachable(type(e).__name__))
+        return Neo4jConnectionError(f"no Neo4j answers ({type(e).__name__}); start one with "
+                                    "'graphmem server start' or set NEO4J_URI")
     if isinstance(e, neo4j_errors.Neo4jError):
         return QueryError(f"{e.code}: {e.message}", query=what)
     if isinstance(e, neo4j_errors.DriverError):
-        return ConnectionError_(f"driver error: {type(e).__name__}: {e}")
+        return Neo4jConnectionError(f"driver error: {type(e).__name__}: {e}")
     return GraphMemError(str(e))
+
+
+def settings_of(settings: Settings | None, uri: str | None = None, user: str | None = None,
+                password: str | None = None, database: str | None = None) -> Settings:
+    """The client's settings: ``settings`` (else the environment's), with the connection keywords a
+    client was given on top (``GraphMem(uri=..., password=...)``)."""
+    given: dict[str, object] = {k: v for k, v in (("uri", uri), ("user", user), ("password", password),
+                                                  ("database", database)) if v is not None}
+    for k, v in given.items():
+        if not isinstance(v, str) or not v:
+            raise ValidationError(f"{k} must be a non-empty string")
+    if settings is None:
+        return Settings.from_env(None, **given)
+    if not given:
+        return settings
+    if "uri" in given:
+        given["uri_origin"] = "argument"
+    return Settings.model_validate({**settings.model_dump(), **given})
 
 
 # What the runners catch; an OSError among them is translated only if from_driver() says so.
@@ -87,9 +112,10 @@ DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
 READ_RETRY_SECONDS = 30.0
 
 
-def read_retry_delays() -> Iterator[float]:
-    """The pauses between attempts at a read: doubling from 50 ms to 1 s, for READ_RETRY_SECONDS."""
-    deadline, delay = time.monotonic() + READ_RETRY_SECONDS, 0.05
+def read_retry_delays(seconds: float = READ_RETRY_SECONDS) -> Iterator[float]:
+    """The pauses between attempts at a read: doubling from 50 ms to 1 s, for ``seconds``
+    (READ_RETRY_SECONDS; a client that has not reached its server yet: its connect timeout)."""
+    deadline, delay = time.monotonic() + seconds, 0.05
     while time.monotonic() + delay < deadline:
         yield delay
         delay = min(delay * 2, 1.0)
@@ -120,6 +146,12 @@ class StoreApi:
         self._clock = clock
         self._extractor = extractor
         self._embedder = embedder
+        self._reached = False  # has the server answered this client yet? (until then, retry only briefly)
+
+    def _retry_seconds(self) -> float:
+        """How long a failing read is retried: the connect timeout until the server first answered
+        (a wrong URI fails in seconds), then READ_RETRY_SECONDS (a leader change, a restart)."""
+        return READ_RETRY_SECONDS if self._reached else min(self.settings.connect_timeout, READ_RETRY_SECONDS)
 
     @property
     def embedder(self) -> Any:
@@ -132,7 +164,8 @@ class StoreApi:
     def _connect(self, factory: Callable[..., Any]) -> Any:
         """A driver from the settings (sync or async factory); a bad URI is a ValidationError."""
         try:
-            return factory(self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF")
+            return factory(self.settings.uri, auth=self.settings.auth, notifications_min_severity="OFF",
+                           connection_timeout=self.settings.connect_timeout)
         except (ValueError, neo4j_errors.ConfigurationError) as e:
             raise ValidationError(f"bad NEO4J_URI {self.settings.uri!r}: {e}") from e
 

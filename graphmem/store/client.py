@@ -18,7 +18,7 @@ import neo4j
 from neo4j.api import BookmarkManager
 
 from . import ops
-from .api import DRIVER_ERRORS, Clock, read_retry_delays, retryable, translate, utcnow
+from .api import DRIVER_ERRORS, Clock, read_retry_delays, retryable, settings_of, translate, utcnow
 from .faces import SyncFace
 from ..core.answers import HistoryEntry
 from .queries import Call, row, sendable
@@ -76,8 +76,13 @@ class GraphMem(SyncFace):
     def __init__(self, settings: Settings | None = None, *, tenant: str = "default",
                  driver: neo4j.Driver | None = None, clock: Clock = utcnow,
                  extractor: Any = None, install_schema: bool = True, embedder: Any = None,
-                 actor: str | None = None, bookmark_manager: BookmarkManager | None = None) -> None:
-        super().__init__(settings, tenant, clock, extractor, embedder, actor)
+                 actor: str | None = None, bookmark_manager: BookmarkManager | None = None,
+                 uri: str | None = None, user: str | None = None, password: str | None = None,
+                 database: str | None = None) -> None:
+        """``settings`` (default: the environment's, docs/configuration.md), or ``uri``, ``user``,
+        ``password``, ``database`` on top of them: ``GraphMem(uri="neo4j://db:7687", password=...)``."""
+        super().__init__(settings_of(settings, uri, user, password, database), tenant, clock, extractor, embedder,
+                         actor)
         self._owns_driver = driver is None
         self._driver = driver or self._connect(neo4j.GraphDatabase.driver)
         self._bookmarks = bookmark_manager or self._driver.execute_query_bookmark_manager
@@ -109,12 +114,12 @@ class GraphMem(SyncFace):
         self.close()
 
     def ping(self) -> str:
-        """The server's agent string; raises ConnectionError_ when nothing answers."""
+        """The server's agent string; raises Neo4jConnectionError when nothing answers."""
         try:
             self._driver.verify_connectivity()
             return self._driver.get_server_info().agent
         except DRIVER_ERRORS as e:
-            raise translate(e, "ping") from e
+            raise translate(e, "ping", self.settings) from e
 
     def events(self, *, after: int = 0, batch: int = 1000) -> Iterator[dict[str, Any]]:
         """The tenant's ledger in order (seq, op, payload, recorded_at, ...), page by page."""
@@ -142,8 +147,12 @@ class GraphMem(SyncFace):
             q = step.query
             return [row(r) for r in self._read(q.text, sendable(step.params))]
         if isinstance(step, ops.Tx):
+            if not self._reached:  # a write retries for 30 s: first make sure a server answers at all
+                self._driver.verify_connectivity()
             with self._driver.session(database=db, bookmark_manager=self._bookmarks) as session:
-                return session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+                done = session.execute_write(lambda tx: _drive_tx(tx, step.work(), self.tenant))
+            self._reached = True
+            return done
         if isinstance(step, ops.Start):
             return _behind(self._step, step.step)
         if isinstance(step, ops.Wait):
@@ -154,12 +163,14 @@ class GraphMem(SyncFace):
     def _read(self, text: LiteralString, params: dict[str, Any]) -> list[neo4j.Record]:
         """One read as an auto-commit transaction in a READ session (one round trip; retried
         like a managed transaction: graphmem.store.api.READ_RETRY_SECONDS)."""
-        delays = read_retry_delays()
+        delays = read_retry_delays(self._retry_seconds())
         while True:
             try:
                 with self._driver.session(database=self.settings.database, default_access_mode=neo4j.READ_ACCESS,
                                           bookmark_manager=self._bookmarks) as session:
-                    return list(session.run(text, params))
+                    records = list(session.run(text, params))
+                self._reached = True
+                return records
             except DRIVER_ERRORS as e:
                 delay = next(delays, None) if retryable(e) else None
                 if delay is None:
@@ -167,7 +178,7 @@ class GraphMem(SyncFace):
             time.sleep(delay)
 
     def _run(self, plan: ops.Plan[T]) -> T:
-        run = PlanRun(plan)
+        run = PlanRun(plan, self.settings)
         try:
             while not run.done:
                 try:

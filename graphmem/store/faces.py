@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..governance.stats import Stats
     from ..recall.memory_context import MemoryContext, SummaryView
     from ..recall.recall_config import RecallConfig
+    from ..recall.search import Memory, SearchResult
     from .api import StoreApi
     from .ops import Plan
     from .surface import When
@@ -667,6 +668,77 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         >>> GraphMem(tenant="acme", embedder=HashingEmbedder()).embed_pending()
         """
         return self._run(surface.embed_pending(self, limit=limit))
+
+    def search(
+        self,
+        query: str,
+        *,
+        subject: str | None = None,
+        valid_at: When | None = None,
+        known_at: When | None = None,
+        limit: int = 10,
+        env: str | None = None,
+        session: str | None = None,
+        include_candidates: bool = False,
+        episodes: bool = True,
+        config: RecallConfig | str | None = None,
+    ) -> SearchResult:
+        """The memories that match ``query`` — facts, conflicts, quoted old claims, facts that no longer
+        hold (for a question about the past), messages, episodes, and candidates when asked — ranked
+        best first with their scores, validity, source and warnings: the legs of ``context()`` without
+        its rendering or budget (docs/search.md). At most ``limit`` (1–500).
+
+        >>> [(m.kind, m.topic, m.value) for m in mem.search("where does lin live?", subject="lin").memories]
+        """
+        return self._run(surface.search(
+            self,
+            query,
+            subject=subject,
+            valid_at=valid_at,
+            known_at=known_at,
+            limit=limit,
+            env=env,
+            session=session,
+            include_candidates=include_candidates,
+            episodes=episodes,
+            config=config,
+        ))
+
+    def facts(
+        self,
+        subject: str,
+        *,
+        include_candidates: bool = False,
+        valid_at: When | None = None,
+        known_at: When | None = None,
+    ) -> list[Memory]:
+        """Every fact that holds for ``subject`` (each topic and environment, as ``as_of`` answers it),
+        at ``valid_at`` as known at ``known_at`` (both default now); with ``include_candidates``, the
+        subject's waiting candidates follow, marked ``kind="candidate"``.
+
+        >>> [(m.topic, m.value) for m in mem.facts("lin")]
+        """
+        return self._run(surface.facts(
+            self,
+            subject,
+            include_candidates=include_candidates,
+            valid_at=valid_at,
+            known_at=known_at,
+        ))
+
+    def candidates(
+        self,
+        *,
+        subject: str | None = None,
+        known_at: When | None = None,
+        limit: int = 1000,
+    ) -> list[Memory]:
+        """The candidate facts waiting for a confirm or a reject (of ``subject``, or of everyone), oldest
+        first: what an agent suggested or a model drew, which never answers until a person confirms it.
+
+        >>> [(m.id, m.subject, m.topic, m.value) for m in mem.candidates()]
+        """
+        return self._run(surface.candidates(self, subject=subject, known_at=known_at, limit=limit))
 
     def round_trip(self) -> int:
         """One read that does nothing (``RETURN 1``) through the very path every read takes: the
@@ -1464,6 +1536,77 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         >>> GraphMem(tenant="acme", embedder=HashingEmbedder()).embed_pending()
         """
         return await self._run_async(surface.embed_pending(self, limit=limit))
+
+    async def search(
+        self,
+        query: str,
+        *,
+        subject: str | None = None,
+        valid_at: When | None = None,
+        known_at: When | None = None,
+        limit: int = 10,
+        env: str | None = None,
+        session: str | None = None,
+        include_candidates: bool = False,
+        episodes: bool = True,
+        config: RecallConfig | str | None = None,
+    ) -> SearchResult:
+        """The memories that match ``query`` — facts, conflicts, quoted old claims, facts that no longer
+        hold (for a question about the past), messages, episodes, and candidates when asked — ranked
+        best first with their scores, validity, source and warnings: the legs of ``context()`` without
+        its rendering or budget (docs/search.md). At most ``limit`` (1–500).
+
+        >>> [(m.kind, m.topic, m.value) for m in mem.search("where does lin live?", subject="lin").memories]
+        """
+        return await self._run_async(surface.search(
+            self,
+            query,
+            subject=subject,
+            valid_at=valid_at,
+            known_at=known_at,
+            limit=limit,
+            env=env,
+            session=session,
+            include_candidates=include_candidates,
+            episodes=episodes,
+            config=config,
+        ))
+
+    async def facts(
+        self,
+        subject: str,
+        *,
+        include_candidates: bool = False,
+        valid_at: When | None = None,
+        known_at: When | None = None,
+    ) -> list[Memory]:
+        """Every fact that holds for ``subject`` (each topic and environment, as ``as_of`` answers it),
+        at ``valid_at`` as known at ``known_at`` (both default now); with ``include_candidates``, the
+        subject's waiting candidates follow, marked ``kind="candidate"``.
+
+        >>> [(m.topic, m.value) for m in mem.facts("lin")]
+        """
+        return await self._run_async(surface.facts(
+            self,
+            subject,
+            include_candidates=include_candidates,
+            valid_at=valid_at,
+            known_at=known_at,
+        ))
+
+    async def candidates(
+        self,
+        *,
+        subject: str | None = None,
+        known_at: When | None = None,
+        limit: int = 1000,
+    ) -> list[Memory]:
+        """The candidate facts waiting for a confirm or a reject (of ``subject``, or of everyone), oldest
+        first: what an agent suggested or a model drew, which never answers until a person confirms it.
+
+        >>> [(m.id, m.subject, m.topic, m.value) for m in mem.candidates()]
+        """
+        return await self._run_async(surface.candidates(self, subject=subject, known_at=known_at, limit=limit))
 
     async def round_trip(self) -> int:
         """One read that does nothing (``RETURN 1``) through the very path every read takes: the

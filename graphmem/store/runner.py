@@ -24,11 +24,14 @@ the client must wait for before it returns, so nothing outlives the call that be
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 from ..core.errors import GraphMemError
 from .api import DRIVER_ERRORS, from_driver, translate
 from .plans import Plan, Start, Wait
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 __all__ = ["PlanRun"]
 
@@ -38,8 +41,9 @@ T = TypeVar("T")
 class PlanRun(Generic[T]):
     """One plan on its way: :attr:`step` is due until :attr:`done`; then :attr:`value` is its result."""
 
-    def __init__(self, plan: Plan[T]) -> None:
+    def __init__(self, plan: Plan[T], settings: Settings | None = None) -> None:
         self._plan = plan
+        self._settings = settings  # the client's: a connection error names the URI tried
         self.what = "plan"  # the name errors are reported under: the last step's, or the schema's
         self.step: Any = None
         self.done = False
@@ -67,7 +71,7 @@ class PlanRun(Generic[T]):
             self.started.pop(self.step.handle, None)
         if not from_driver(e):
             raise e
-        err = translate(e, self.what)
+        err = translate(e, self.what, self._settings)
         err.__cause__ = e
         self._advance(self._plan.throw, err)
 
@@ -82,7 +86,7 @@ class PlanRun(Generic[T]):
         except DRIVER_ERRORS as e:  # raised by the plan itself, not by a step
             if not from_driver(e):
                 raise
-            raise translate(e, self.what) from e
+            raise translate(e, self.what, self._settings) from e
         step = self.step.step if isinstance(self.step, Start) else self.step
         if isinstance(step, Wait):  # a transaction started behind: its errors go by its name
             self.what = self.started.get(step.handle, self.what)

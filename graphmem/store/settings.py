@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Mapping
+from typing import Literal, Mapping
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
@@ -28,6 +28,9 @@ LOCAL_BOLT_PORT = 7687
 LOCAL_HTTP_PORT = 7474
 LOCAL_URI = f"bolt://127.0.0.1:{LOCAL_BOLT_PORT}"
 PASSWORD_FILE = "neo4j-password"
+CONNECT_TIMEOUT = 3.0  # seconds a client waits for its first answer from a server before it gives up
+
+UriOrigin = Literal["default", "env", "argument"]
 
 
 def graphmem_home(env: Mapping[str, str] | EnvConfig | None = None) -> Path:
@@ -92,6 +95,27 @@ class Settings(BaseModel):
     user: str = "neo4j"
     password: SecretStr | None = None
     database: str | None = Field(default=None, description="None: the server's default database")
+    connect_timeout: float = Field(default=CONNECT_TIMEOUT, gt=0, description=(
+        "seconds to wait for a server that has not answered yet (a TCP connect, and retrying the first "
+        "read): a wrong URI fails in seconds, not after the driver's 30 s of retries"))
+    uri_origin: UriOrigin | None = Field(default=None, exclude=True, repr=False, description=(
+        "where the URI came from, for the error that names it: the default local server, NEO4J_URI, "
+        "or an argument (None: the default if the URI is the local server's, else an argument)"))
+
+    @property
+    def origin(self) -> UriOrigin:
+        """Where the URI came from (:attr:`uri_origin`, or guessed from the URI)."""
+        return self.uri_origin or ("default" if self.uri == LOCAL_URI else "argument")
+
+    def unreachable(self, what: str) -> str:
+        """The message for "no Neo4j answers": the URI tried, and what to check for where it came from."""
+        if self.origin == "argument":
+            return (f"no Neo4j answers at {self.uri} ({what}); is a server running there and reachable? "
+                    "('graphmem server start' runs a local one)")
+        if self.origin == "env":
+            return f"no Neo4j answers at {self.uri} (NEO4J_URI; {what}); check NEO4J_URI, or that the server runs"
+        return (f"no Neo4j answers at {self.uri} (the default local server; {what}); start one with "
+                "'graphmem server start', or give the URI of yours (--uri or NEO4J_URI)")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | EnvConfig | None = None, **overrides: object) -> "Settings":
@@ -101,6 +125,9 @@ class Settings(BaseModel):
             ("uri", config.neo4j_uri), ("user", config.neo4j_user), ("password", config.neo4j_password),
             ("database", config.neo4j_database)) if value is not None}
         values.update({k: v for k, v in overrides.items() if v is not None})
+        if "uri_origin" not in values:
+            values["uri_origin"] = ("argument" if overrides.get("uri") is not None
+                                    else "env" if config.neo4j_uri is not None else "default")
         if "password" not in values:
             found = local_password(str(values.get("uri", LOCAL_URI)), config)
             if found:

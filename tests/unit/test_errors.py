@@ -41,7 +41,8 @@ def test_connection_failures_read_the_same_and_hide_credentials():
     assert str(down) == ("no Neo4j answers (ServiceUnavailable); start one with 'graphmem server start' "
                          "or set NEO4J_URI")
     refused = translate(neo4j_errors.AuthError("password 'hunter2' is wrong"), "ping")
-    assert str(refused) == "Neo4j refused the credentials (check NEO4J_USER / NEO4J_PASSWORD)"
+    assert str(refused) == ("Neo4j refused the credentials (check NEO4J_USER / NEO4J_PASSWORD, "
+                            "or GraphMem(user=..., password=...))")
 
 
 def test_a_refused_query_names_the_query():

@@ -2,7 +2,7 @@
 
 import graphmem
 
-PUBLIC = ['AccessError', 'Answer', 'AsyncGraphMem', 'ConfigurationError', 'ConnectionError_', 'ContextItem', 'ExtractionError', 'Gap', 'GraphMem', 'GraphMemError', 'HistoryEntry', 'MemoryContext', 'NotFoundError', 'QueryError', 'SensitiveDataError', 'ServerError', 'SessionClosedError', 'Settings', 'StaleError', 'Stats', 'TemporalError', 'TenantError', 'ValidationError', 'Why', 'WorkingItem', 'WorkingMemory', 'WorkingPolicy', 'WriteResult', '__version__', 'parse_event']
+PUBLIC = ['AccessError', 'Answer', 'AsyncGraphMem', 'ConfigurationError', 'ContextItem', 'Episode', 'ExtractionError', 'Gap', 'GraphMem', 'GraphMemError', 'HistoryEntry', 'ItemWarning', 'Memory', 'MemoryContext', 'Neo4jConnectionError', 'NotFoundError', 'QueryError', 'RecallConfig', 'SearchResult', 'SensitiveDataError', 'ServerError', 'SessionClosedError', 'Settings', 'SourceRef', 'StaleError', 'Stats', 'TemporalError', 'TenantError', 'ValidationError', 'Why', 'WorkingItem', 'WorkingMemory', 'WorkingPolicy', 'WriteResult', '__version__', 'parse_event']
 
 
 def test_all_is_pinned():

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, Iterable
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["COMMANDS", "MODULES", "app", "build", "entry", "main"]
+__all__ = ["COMMANDS", "MODULES", "app", "build", "entry", "main", "version"]
 
-MODULES = ("local", "writes", "batches", "reads", "governance", "recall", "playbook", "working", "bench")
+MODULES = ("local", "writes", "batches", "reads", "governance", "recall", "memories", "playbook", "working", "bench")
 
 # The module that registers each top-level command or group (a unit test checks it against the app).
 COMMANDS = {
@@ -40,6 +40,7 @@ COMMANDS = {
     **dict.fromkeys(("erase", "forget", "request-erase", "erase-request", "confirm-erase", "cancel-erase", "verify",
                      "audit"), "governance"),
     **dict.fromkeys(("context", "summary", "user"), "recall"),
+    **dict.fromkeys(("search", "facts", "candidates"), "memories"),
     "playbook": "playbook",
     "working": "working",
     **dict.fromkeys(("bench", "bench-extract"), "bench"),
@@ -51,8 +52,8 @@ def build(modules: Iterable[str] = MODULES, only: str | None = None) -> typer.Ty
 
     With ``only`` (the command named on the command line), a module of plain commands registers
     just that one: typer turns every registered command into a click command before it parses
-    (~15 ms for the dozen reads here). A no-op root callback keeps the command under its name
-    (typer makes a lone command the root itself)."""
+    (~15 ms for the dozen reads here). The root callback (``--version``, else a no-op) keeps the
+    command under its name (typer makes a lone command the root itself)."""
     import typer
 
     from .common import Commands
@@ -63,14 +64,32 @@ def build(modules: Iterable[str] = MODULES, only: str | None = None) -> typer.Ty
         register = importlib.import_module(f"{__name__}.{name}").register
         if only is not None and isinstance(getattr(register, "__self__", None), Commands):
             register(root, only=only)
-            root.callback()(_root)
         else:
             register(root)
+    @root.callback()
+    def _root(show_version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_show_version,
+                                                help="print graphmem's version and exit")) -> None:
+        """graphmem: a temporal memory store for AI agents, kept in Neo4j."""
     return root
 
 
-def _root() -> None:
-    """graphmem: a temporal memory store for AI agents, kept in Neo4j."""
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"graphmem {version()}")
+        raise SystemExit(0)
+
+
+def version() -> str:
+    """The installed package's version (graphmem.__version__ when run from a source tree)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+    try:
+        return installed("graphmem")
+    except PackageNotFoundError:
+        from ... import __version__
+        return __version__
+
+
 
 
 def __getattr__(name: str) -> Any:
@@ -95,6 +114,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(1) from e
     from .common import imports_without_gc
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] in (["--version"], ["-V"]):  # answered before any command is built
+        print(f"graphmem {version()}")
+        return
     module = COMMANDS.get(args[0]) if args else None
     with imports_without_gc():
         command = build((module,), only=args[0]) if module else __getattr__("app")

@@ -82,11 +82,44 @@ def ingest(store: Any, opts: Opts, text: str, speaker: str = typer.Option(..., h
            at: Optional[str] = typer.Option(None, help="when it was said (default now)"),
            about: Optional[str] = typer.Option(None, help="the thing under discussion"),
            session: Optional[str] = None) -> Any:
-    """Free text: the extractor draws the events; the message becomes their source.
+    """Free text: the extractor draws the events; the message becomes their source. Prints what
+    it drew (subject, topic, value, validity), or that it drew nothing.
 
     Example: graphmem ingest "我9月20日起搬到河湾路。" --speaker lin --id m2 --at 2026-09-18T10:00:00Z
     """
-    return store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session)
+    result = store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session)
+    page = store.events_page(after=result.seq - 1, limit=1)
+    drawn = drawn_of(page[0]) if page and page[0]["seq"] == result.seq else []
+    if opts.as_json:
+        return {**result.model_dump(mode="json", exclude_none=True), "drawn": drawn}
+    if result.duplicate:
+        return f"message {id} was already ingested (event {result.seq}); nothing new written"
+    if not drawn:
+        return f"message {id} kept (event {result.seq}); nothing drawn from it"
+    return "\n".join([f"message {id} (event {result.seq}) drew:"] + [f"  {drawn_line(d)}" for d in drawn])
+
+
+def drawn_of(event: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events a message event drew (its ledger payload's ``drawn``)."""
+    payload = event.get("payload")
+    if isinstance(payload, str):
+        payload = json.loads(payload)
+    return list((payload or {}).get("drawn") or [])
+
+
+def drawn_line(d: dict[str, Any]) -> str:
+    """One drawn event: op, subject · topic, value, validity, authority/status."""
+    what = d.get("value") if d.get("value") is not None else d.get("object")
+    if d.get("op") == "episode":
+        head = f"episode  {d.get('who', d.get('subject', '?'))}: {d.get('what', '')}"
+    else:
+        head = f"{d.get('op', '?'):7}  {d.get('subject', '?')} · {d.get('topic', '?')}" + \
+            (f" [{d['env']}]" if d.get("env") else "") + (f" = {what}" if what is not None else "")
+    lo, hi = d.get("valid_from") or d.get("effective") or d.get("start"), d.get("valid_to") or d.get("end")
+    when = f"  from {str(lo)[:10]}" if lo else ""
+    when += f" until {str(hi)[:10]}" if hi else ""
+    marks = [m for m in (d.get("authority"), d.get("status")) if m]
+    return head + when + (f"  ({', '.join(marks)})" if marks else "")
 
 
 @cmds("ingest-bulk", actor=True)

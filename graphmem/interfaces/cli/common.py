@@ -42,8 +42,13 @@ class Opts:
     lean: bool = False
 
     def settings(self) -> Any:
+        """The connection settings; a ``--uri`` that typer filled in from NEO4J_URI counts as the
+        environment's, so an error about it says to check NEO4J_URI, and only a ``--uri`` the
+        command line gave says to check that."""
+        from ...core.config import env_config
         from ...store.settings import Settings
-        return Settings.from_env(uri=self.uri, database=self.database)
+        from_env = self.uri is not None and self.uri == env_config().neo4j_uri
+        return Settings.from_env(uri=None if from_env else self.uri, database=self.database)
 
 
 def fail(e: BaseException) -> None:
@@ -93,6 +98,34 @@ def open_store(opts: Opts, tenant: str | None = None, **kw: Any) -> Iterator[Any
         from ...store.client import GraphMem
     with GraphMem(opts.settings(), tenant=tenant or opts.tenant, actor=opts.actor, **kw) as store:
         yield store
+
+
+# Reads whose answer is empty when --tenant or a topic is misspelt: the command checks that the
+# tenant has events and the topics exist there (graphmem.store.hints), so a typo is an error with
+# a hint ("did you mean home_address?"), not a silent empty answer with status 0. The plain reads
+# check only when their answer is empty (a read that answers costs no extra query: docs/cli.md's
+# read budget); the commands that print as they go check first.
+CHECKED_IF_EMPTY = frozenset({"as-of", "history", "history-values", "why", "path", "assertions", "episodes"})
+CHECKED_FIRST = frozenset({"context", "search", "facts", "candidates", "summary"})
+
+
+def empty(out: Any) -> bool:
+    """Whether a read answered nothing: an empty list, an answer that holds nothing, a why without a value."""
+    if isinstance(out, list):
+        return not out
+    if hasattr(out, "holds"):
+        return not out.holds
+    if hasattr(out, "supersedes_source"):
+        return out.value is None and not out.conflict
+    return False
+
+
+def check_read(store: Any, kw: dict[str, Any]) -> None:
+    """Refuse a read of a tenant with no events (naming the tenants that have some: the command
+    line's user holds the database's credentials) or of a topic the tenant never used."""
+    from ...store.hints import check_read as plan
+    topics = [kw["topic"]] if isinstance(kw.get("topic"), str) else list(kw.get("topics") or [])
+    store._run(plan(store.tenant, topics, list_tenants=True))  # the CLI is graphmem's own: it may run a plan
 
 
 def to_data(obj: Any) -> Any:
@@ -183,7 +216,11 @@ def verb(app: typer.Typer, name: str, *, store: bool = True, tenant: bool = True
             try:
                 if store:
                     with open_store(opts) as s:
+                        if name in CHECKED_FIRST:
+                            check_read(s, kw)
                         out = fn(s, opts, **kw)
+                        if name in CHECKED_IF_EMPTY and empty(out):
+                            check_read(s, kw)
                 else:
                     out = fn(opts, **kw)
             except (GraphMemError, *catch) as e:  # type: ignore[misc]  # mypy reads a starred tuple as one type

@@ -8,6 +8,7 @@ from typing import Any, List, Optional
 
 import typer
 
+from ...core.errors import ValidationError
 from .common import Commands, Opts, json_arg
 from .recall import BudgetTokensOpt, OldBudgetOpt, budget_tokens_of
 
@@ -115,16 +116,21 @@ def context(store: Any, opts: Opts, session: str = SessionArg, task: str = typer
 
 @cmds("close", actor=True)
 def close(store: Any, opts: Opts, session: str = SessionArg,
-          outcome: str = typer.Option(..., help="success or failure"), task: Optional[str] = None,
+          given: Optional[str] = typer.Argument(None, metavar="[OUTCOME]", help="success or failure (or --outcome)"),
+          outcome: Optional[str] = typer.Option(None, help="success or failure"), task: Optional[str] = None,
           step: List[str] = typer.Option([], "--step", help="a step taken (repeatable)"),
           error: List[str] = typer.Option([], "--error", help="an error met (repeatable)"),
           wrong_memory: List[str] = typer.Option([], "--wrong-memory", help="a fact that proved wrong"),
           area: Optional[str] = typer.Option(None, help="the playbook area the outcome is recorded under")) -> Any:
     """The end gate: what SESSION learned goes to long-term memory; the outcome is recorded.
 
-    Example: graphmem working close s1 --outcome success --task "deploy" --step "migrate" -t acme
+    Example: graphmem working close s1 success --task "deploy" --step "migrate" -t acme
     """
-    return _wm(store, session).close(outcome, task=task, steps=step or None, errors=error or None,
+    if given is not None and outcome is not None and given != outcome:
+        raise ValidationError(f"two outcomes given: {given!r} and --outcome {outcome!r}")
+    if (given or outcome) is None:
+        raise ValidationError("give the outcome: graphmem working close SESSION success (or failure)")
+    return _wm(store, session).close(given or outcome, task=task, steps=step or None, errors=error or None,
                                      wrong_memory=wrong_memory or None, area=area)
 
 
