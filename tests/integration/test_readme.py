@@ -68,14 +68,14 @@ def _promised(block: str) -> list[tuple[str, object]]:
 
 def test_readme_python_runs_as_written(neo4j_target, cli_env, monkeypatch):
     blocks = _python_blocks()
-    assert len(blocks) == 3, "README's python blocks changed: keep this test in step"
+    assert len(blocks) == 4, "README's python blocks changed: keep this test in step"
     for k, v in cli_env.items():
         if k.startswith("NEO4J_"):
             monkeypatch.setenv(k, v)
     if not neo4j_target.settings.database:
         monkeypatch.delenv("NEO4J_DATABASE", raising=False)
     tenant = f"readme-{uuid.uuid4().hex[:8]}"
-    first, second, third = blocks
+    _quickstart, first, second, third = blocks
     assert first.count('tenant="acme"') == 1
     try:
         namespace: dict = {}
@@ -106,3 +106,25 @@ def test_readme_commands_name_paths_inside_the_repository(command):
     assert command in README
     for path in re.findall(r"--data (\S+)", command):
         assert (ROOT / path).is_dir(), path
+
+
+def test_the_quickstart_runs_as_written(neo4j_target, cli_env, monkeypatch):
+    """The README's first block, as a newcomer pastes it: free text in, the promised answers out."""
+    block = _python_blocks()[0]
+    assert "mem.add(" in block and "mem.search(" in block and block.count('tenant="quickstart"') == 1
+    for k, v in cli_env.items():
+        if k.startswith("NEO4J_"):
+            monkeypatch.setenv(k, v)
+    if not neo4j_target.settings.database:
+        monkeypatch.delenv("NEO4J_DATABASE", raising=False)
+    tenant = f"quickstart-{uuid.uuid4().hex[:8]}"
+    promised = _promised(block)
+    assert len(promised) == 2, promised
+    try:
+        setup, _, _ = block.partition("    mem.as_of(")
+        code = setup.replace('tenant="quickstart"', f'tenant="{tenant}"') + "".join(
+            f"    assert {expr} == {want!r}, {expr!r}\n" for expr, want in promised)
+        exec(compile(code, "README.md (quickstart)", "exec"), {})  # noqa: S102 - the README's own code
+    finally:
+        with GraphMem(tenant=tenant, install_schema=False) as mem:
+            mem.drop_tenant()
