@@ -1,7 +1,7 @@
 // fact/candidates: candidate facts waiting for a confirm or a reject (of one subject, or all when
 // $subject is null), as known at $known_at — not confirmed, rejected, retracted, expired or withheld
 // by an erase request by then. What mem.candidates() lists (graphmem.recall.listing); a candidate
-// never answers "what is true" until it is confirmed (DESIGN.md §5).
+// never answers "what is true" until it is confirmed (docs/design.md §5).
 // Browser:  :param tenant => 't-cand'
 //           :param subject => null
 //           :param known_at => datetime()

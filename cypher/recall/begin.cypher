@@ -4,7 +4,7 @@
 // (a tenant of messages only skips the fact and playbook legs: fewer round trips, same answer).
 // `held`: whether any fact ever reached the timeline (a HOLDS segment, live or closed). The fact
 // legs search only segments, so a tenant whose facts are all unconfirmed candidates (what a model
-// draws from chat: DESIGN.md §5, L2) skips them too; `facts` still opens the candidate and session
+// draws from chat: docs/design.md §5, L2) skips them too; `facts` still opens the candidate and session
 // overlays, which read facts off the timeline.
 // With the vectors the tenant has in each index, and how many each index holds in all, so the
 // vector legs ask a shared index for only as many hits as the tenant's share of it needs

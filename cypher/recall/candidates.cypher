@@ -1,4 +1,4 @@
-// recall/candidates: the facts a task should see, in the order of work DESIGN.md §6 asks for —
+// recall/candidates: the facts a task should see, in the order of work docs/design.md §6 asks for —
 // 1. scope (tenant, subject and its neighbourhood, environment), 2. time (only segments live at
 // ($valid_at, $known_at)), 3. candidates by relevance (graph, topic, full-text, vector legs),
 // 4. rank (weighted reciprocal-rank fusion of the legs; authority/validity/confidence are weighed in Python,

@@ -1,5 +1,5 @@
 // recall/messages: what was said (messages, and other sources with text) that the task matches —
-// DESIGN.md §6, "conversation is memory too". Scope first (tenant, subject, what was known at
+// docs/design.md §6, "conversation is memory too". Scope first (tenant, subject, what was known at
 // $known_at, not expired), then three legs (four with a named time range) ranked on their own — BM25 over the English-analysed
 // text and its author (message_text), over CJK bigrams (message_text_cjk), and the nearest
 // embeddings (source_embedding) — then weighted reciprocal-rank fusion, with a bonus for the asking

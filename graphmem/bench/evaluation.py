@@ -1,4 +1,4 @@
-"""``graphmem eval``: run FORMAT.md scenario files against the store and count honestly.
+"""``graphmem eval``: run docs/format.md scenario files against the store and count honestly.
 
 Each scenario runs in a fresh tenant (the scenario's tenant names, prefixed with a run id), its
 events are applied in order (an event with ``expect_error`` must be refused), then its queries
@@ -30,7 +30,7 @@ async def _v(result: Any) -> Any:
     """The same harness drives the sync and the async client: await what needs awaiting."""
     return await result if inspect.isawaitable(result) else result
 
-# Built-in vocabulary (FORMAT.md): literal values compare case-insensitively, ignoring a leading
+# Built-in vocabulary (docs/format.md): literal values compare case-insensitively, ignoring a leading
 # "the" and trailing punctuation.
 LOOSE_TOPICS = {"home_address", "home_city", "trip_city", "trip_lodging", "employer", "office", "diet",
                 "allergy", "reply_language", "report_language", "network", "port"}

@@ -44,7 +44,7 @@ class KGFact:
         return year_start(self.end + 1)
 
     def event(self, prefix: str = "") -> dict[str, Any]:
-        """The fact as a FORMAT.md ``set`` with an entity value and its interval."""
+        """The fact as a docs/format.md ``set`` with an entity value and its interval."""
         return {"op": "set", "subject": prefix + self.subject, "topic": self.relation,
                 "object": prefix + self.object, "valid_from": self.valid_from.isoformat(),
                 "valid_to": self.valid_to.isoformat()}

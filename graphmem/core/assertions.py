@@ -1,4 +1,4 @@
-"""What an assertion is and who sees it: the record the rules of DESIGN.md §5 read (a ``Fact`` as
+"""What an assertion is and who sees it: the record the rules of docs/design.md §5 read (a ``Fact`` as
 the projection stores it), the view a question is asked from, and rule 1 (visibility). No I/O.
 
 :mod:`graphmem.core.temporal` decides among the assertions a view sees; it re-exports these names.
@@ -45,7 +45,7 @@ class Assertion:
 
     def as_known_at(self, k: datetime) -> "Assertion":
         """The assertion as the rules see it at record time ``k``: an L2 candidate that its
-        subject confirmed is an explicit L1 statement from the confirmation on (DESIGN.md §5)."""
+        subject confirmed is an explicit L1 statement from the confirmation on (docs/design.md §5)."""
         if self.promoted_at is not None and self.promoted_at <= k and self.authority != "L1":
             return replace(self, authority="L1")
         return self

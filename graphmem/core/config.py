@@ -76,7 +76,7 @@ class EnvConfig(BaseModel):
 
     # -- the client -------------------------------------------------------------------------------
     actor: str | None = Field(None, alias="GRAPHMEM_ACTOR", description=(
-        "Who a client writes as when none is given (every event names an actor, DESIGN.md §5)."))
+        "Who a client writes as when none is given (every event names an actor, docs/design.md §5)."))
     embedder: str | None = Field(None, alias="GRAPHMEM_EMBEDDER", description=(
         "Recall's vector leg: wordllama (default when installed), hashing, minilm, off, or package.module:attribute."))
     minilm_path: str | None = Field(None, alias="GRAPHMEM_MINILM_PATH", description=(

@@ -1,4 +1,4 @@
-"""The events of the ledger (DESIGN.md §4), as pydantic models, and :func:`parse_event`.
+"""The events of the ledger (docs/design.md §4), as pydantic models, and :func:`parse_event`.
 
 Events follow docs/format.md (the scenario-file format, unchanged), so a scenario file, a JSONL import and a client
 call all go through the same validation. Anything malformed raises
@@ -168,7 +168,7 @@ class ExpireEvent(_Event):
 
 
 class EraseRequestEvent(_Event):
-    """An erase request (DESIGN.md §5: a model never erases irreversibly on its own): the facts it
+    """An erase request (docs/design.md §5: a model never erases irreversibly on its own): the facts it
     names stop taking part from this record time on — reversibly — until a person confirms the
     erase (``confirm_erase``) or cancels it (``erase_cancel``)."""
 

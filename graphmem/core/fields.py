@@ -43,7 +43,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def parse_time(value: Any) -> datetime:
-    """ISO 8601 to an aware UTC datetime. A date alone means midnight UTC (FORMAT.md)."""
+    """ISO 8601 to an aware UTC datetime. A date alone means midnight UTC (docs/format.md)."""
     if isinstance(value, datetime):
         dt = value
     elif isinstance(value, date):

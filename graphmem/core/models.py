@@ -1,4 +1,4 @@
-"""Pydantic models in and out, by one name: the events of the ledger (DESIGN.md §4) and the answers of reads.
+"""Pydantic models in and out, by one name: the events of the ledger (docs/design.md §4) and the answers of reads.
 
 They live by concept — :mod:`graphmem.core.fields` (the checked field types and :func:`parse_time`),
 :mod:`graphmem.core.events` (the events and :func:`parse_event`), :mod:`graphmem.core.answers`

@@ -4,7 +4,7 @@ Three gates, each raising :class:`~graphmem.core.errors.TenantError` before anyt
 
 * :func:`bind_tenant` wraps every public method of the clients (graphmem.store.faces, graphmem.store.api): a
   ``tenant=`` keyword naming another tenant is refused (the bound tenant itself is accepted and
-  dropped, so FORMAT.md dicts that repeat it still work);
+  dropped, so docs/format.md dicts that repeat it still work);
 * :func:`check_event_tenant` refuses an event whose ``tenant`` field names another tenant
   (``apply``, ``apply_many``, ``apply_bulk``, ``ingest``…);
 * :func:`check_call` is run by both clients on every query before it reaches the driver (reads

@@ -1,4 +1,4 @@
-"""The temporal rules of DESIGN.md §5, with no I/O.
+"""The temporal rules of docs/design.md §5, with no I/O.
 
 Everything that decides *which* assertion answers lives here, as plain functions over
 :class:`Assertion` records, so that it can be read in one sitting, unit-tested without a database

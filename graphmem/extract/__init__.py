@@ -1,7 +1,7 @@
 """Text → events. The :class:`Extractor` protocol, and the default spaCy + rules extractor.
 
 An extractor reads one message (and the recent facts the store hands it, for corrections and
-cancellations) and returns FORMAT.md event dicts whose source is the message. It never touches
+cancellations) and returns docs/format.md event dicts whose source is the message. It never touches
 the database and never invents a value that is not in the text. Plug in another one (an
 LLM-backed one, say) with ``GraphMem(extractor=...)``.
 """
@@ -20,7 +20,7 @@ __all__ = ["Extractor", "PriorFact", "RuleExtractor", "Vocabulary", "default_ext
 @runtime_checkable
 class Extractor(Protocol):
     def extract(self, message: MessageEvent, context: Sequence[PriorFact] = ()) -> list[dict[str, Any]]:
-        """The events ``message`` means, as FORMAT.md dicts (source = the message id)."""
+        """The events ``message`` means, as docs/format.md dicts (source = the message id)."""
         ...
 
 

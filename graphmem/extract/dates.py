@@ -1,6 +1,6 @@
 """Dates in English and Chinese text, relative to the message's time. No I/O, no model.
 
-Every function returns aware UTC datetimes at midnight of the day meant (FORMAT.md: a date alone
+Every function returns aware UTC datetimes at midnight of the day meant (docs/format.md: a date alone
 is midnight UTC). Ranges are returned half-open with the last day *included*: "Oct 3-7" is
 ``[Oct 3, Oct 8)``.
 """

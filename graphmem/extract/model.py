@@ -14,7 +14,7 @@ functions, not copies (docs/model-extractor.md):
 * a message that quotes a document or carries pasted material goes to the rules whole (a model
   never dates a quote, and a paste without a date draws nothing).
 
-What survives is **L2**: a model's reading, never a person's own statement (DESIGN.md §5) — a
+What survives is **L2**: a model's reading, never a person's own statement (docs/design.md §5) — a
 candidate by default; ``trust="statement"`` makes it a confirmed L2 fact, which still never
 overrides what a person stated. An assistant's message (``drawn_as="inferred"``) always gives
 candidates. Install with ``pip install graphmem[model]`` (httpx). Never counted in the quality

@@ -43,7 +43,7 @@ _OLD = re.compile(r"\b(?:old|previous|former|earlier|original)\b|旧|以前|之�
 class Quote:
     lead: str          # the words that introduce the document
     quoted: str        # what the document says, as quoted
-    kind: str          # FORMAT.md source kind
+    kind: str          # docs/format.md source kind
     at: datetime | None  # the document's date; None: not given, so nothing can be claimed
 
 

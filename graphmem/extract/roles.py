@@ -2,7 +2,7 @@
 with ``drawn_as="inferred"`` (an assistant's, a system prompt's, a tool's — chat rows by role,
 graphmem.store.transcripts; the MCP server's own words; the working end gate's inferences).
 
-DESIGN.md §5: only a person's own words are L1; what a model asserts on its own is L2. The write
+docs/design.md §5: only a person's own words are L1; what a model asserts on its own is L2. The write
 path already makes every ``set``/``revoke`` drawn from such a message an L2 candidate;
 :func:`keep_drawn` decides what may be drawn at all — nothing about the speaker itself ("Noted,
 vegetarian." said by the assistant is not the assistant's diet), no quote (a quote's claims are

@@ -163,7 +163,7 @@ class RuleExtractor(Statements):
     # -- the protocol ----------------------------------------------------------------------------
 
     def extract(self, message: MessageEvent, context: Sequence[PriorFact] = ()) -> list[dict[str, Any]]:
-        """The events one message means, as FORMAT.md dicts whose source is the message."""
+        """The events one message means, as docs/format.md dicts whose source is the message."""
         return self._extract(message, context, None)
 
     def extract_many(self, messages: Sequence[MessageEvent],

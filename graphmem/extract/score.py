@@ -9,7 +9,7 @@ A labelled file is JSON lines, one sentence each (tests/data/extraction/*.jsonl)
                 {"op": "retract", "fact"}, {"op": "claim", "subject", "topic", "value", "at"}]}
 
 ``expect: []`` means the sentence asserts nothing. A drawn event matches an expected one when
-op, subject, topic and value agree (values compare as FORMAT.md says: case-insensitive, a leading
+op, subject, topic and value agree (values compare as docs/format.md says: case-insensitive, a leading
 "the" and trailing punctuation ignored); when the label gives ``valid_from``, ``valid_to``, ``at``,
 ``env``, ``status``, ``authority`` or ``session``, those must agree too (dates by day; a missing
 ``status`` means confirmed). Rows with ``"role": "assistant"`` or ``"tool"`` are skipped (and

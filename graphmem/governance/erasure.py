@@ -1,5 +1,5 @@
 """Erase in two steps: a request that holds content back at once (reversible), and the
-irreversible erase that only a person's confirmation performs (DESIGN.md §5: a model never erases
+irreversible erase that only a person's confirmation performs (docs/design.md §5: a model never erases
 irreversibly on its own).
 
 * :func:`request_erase` finds what an erase of a subject (or a source) would remove — the facts

@@ -2,7 +2,7 @@
 
 Two kinds of file:
 
-* **events** — JSON Lines (or a JSON array) of FORMAT.md events, or of transcript rows: messages
+* **events** — JSON Lines (or a JSON array) of docs/format.md events, or of transcript rows: messages
   for the extractor, either ``{"role", "content", "name"?, "id"?, "created_at"?}`` (the OpenAI /
   LangChain shape: ``role`` decides who speaks, ids are made when absent, unknown fields are
   ignored — graphmem.store.transcripts) or ``{"id", "speaker", "text", "at"?, "session"?, "about"?}``

@@ -11,7 +11,7 @@ Tools: ``remember`` (free text → events through the extractor), ``remember_mes
 ask about), ``forget`` (erase), and working memory (graphmem.interfaces.mcp_working): ``working_add``,
 ``working_items``, ``working_use``, ``working_checkpoint``, ``working_resume``, ``working_close``.
 
-Principals (DESIGN.md §5) are fixed at start too: ``--user`` is the person whose words may be
+Principals (docs/design.md §5) are fixed at start too: ``--user`` is the person whose words may be
 recorded, ``--agent`` the actor of every event the server writes. The model never names a
 speaker: ``remember`` records the model's own words by default (drawn as L2 candidates, never
 about the agent itself); words it records as the user's are the user's statement but carry a

@@ -1,4 +1,4 @@
-"""``make demo`` / ``graphmem demo``: the address and port stories of DESIGN.md, end to end."""
+"""``make demo`` / ``graphmem demo``: the address and port stories of docs/design.md, end to end."""
 
 from __future__ import annotations
 

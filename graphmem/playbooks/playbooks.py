@@ -1,4 +1,4 @@
-"""Playbooks (DESIGN.md §5, §7): L3 experience cards and L4 workflows, ``mem.playbooks``.
+"""Playbooks (docs/design.md §5, §7): L3 experience cards and L4 workflows, ``mem.playbooks``.
 
 * **L3 experience cards** are drafted automatically from task outcomes by a deterministic drafter
   (:func:`~graphmem.playbooks.rules.draft_from_outcomes`): after a failure and then a success on

@@ -1,4 +1,4 @@
-"""The rules of playbooks that need no store (DESIGN.md §5, §7): the deterministic drafter of
+"""The rules of playbooks that need no store (docs/design.md §5, §7): the deterministic drafter of
 L3 cards (:func:`draft_from_outcomes`), the static check and the replay a promotion request must
 pass, and the content hash an approver approves. Kept apart from the plans so each rule can be
 read and tested on plain data.

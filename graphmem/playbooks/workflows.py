@@ -1,4 +1,4 @@
-"""L4 workflows (DESIGN.md §5, §7): owned procedures with immutable, hashed versions chained by
+"""L4 workflows (docs/design.md §5, §7): owned procedures with immutable, hashed versions chained by
 ``PREVIOUS``. A card becomes a workflow version only by a *request*
 (:meth:`WorkflowPlans.request_promotion`) that passes a static check of its fields and a replay of the
 card's recorded examples against its validation rules (graphmem.playbooks.rules); it becomes

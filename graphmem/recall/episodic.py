@@ -1,4 +1,4 @@
-"""Episodic recall: what was said is memory too (DESIGN.md §6).
+"""Episodic recall: what was said is memory too (docs/design.md §6).
 
 Three things the fact legs of :mod:`graphmem.recall.recall` cannot do on their own:
 
@@ -219,7 +219,7 @@ def mark_replaced(tenant: str, now: datetime, messages: list[ContextItem], drawn
                   t: datetime, k: datetime, limit: int = 8) -> Plan[None]:
     """A shown message whose drawn facts no longer hold says so, with what holds now (one query for
     all of them). Only facts that reached the timeline count: an unconfirmed candidate (what a
-    model drew from chat, DESIGN.md §5) never held, so nothing has replaced it."""
+    model drew from chat, docs/design.md §5) never held, so nothing has replaced it."""
     asks: list[tuple[ContextItem, dict[str, Any]]] = []
     for m in messages:
         said = drawn.get(m.source.id if m.source else "", [])

@@ -1,5 +1,5 @@
 """Rows to recall items: the source reference every item shows (an excerpt around the evidence),
-a fact item from the rows of one slot, the warnings an item carries (DESIGN.md §6: inferred,
+a fact item from the rows of one slot, the warnings an item carries (docs/design.md §6: inferred,
 session, candidate, expiring, stale, quoted) and the weight authority, status and confidence give
 its fused score."""
 
@@ -65,7 +65,7 @@ def fact_item(rows: list[dict[str, Any]]) -> ContextItem:
 
 def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after: timedelta,
          expiring_within: timedelta) -> None:
-    """Add the warnings DESIGN.md §6 asks an item to carry in this view."""
+    """Add the warnings docs/design.md §6 asks an item to carry in this view."""
     w = item.warnings
     if item.authority == "L2":
         w.append(ItemWarning(kind="inferred", message=INFERRED))

@@ -6,7 +6,7 @@ memory library looks for, as :class:`~graphmem.recall.search.Memory` items (docs
 one round trip for all of them: ``as_of_many``), so what it lists is exactly what ``as_of`` says
 for each topic; with ``include_candidates`` the subject's waiting candidates follow, marked
 ``candidate`` — listed beside the facts, never mixed into them (a candidate does not answer "what
-is true", DESIGN.md §5).
+is true", docs/design.md §5).
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ class LeftOut(BaseModel):
 
 
 class MemoryContext(BaseModel):
-    """The one read step of an agent (DESIGN.md §6)."""
+    """The one read step of an agent (docs/design.md §6)."""
 
     task: str
     tenant: str

@@ -1,10 +1,10 @@
-"""Recall: "what should I know for this task?" as one read step (DESIGN.md §6, issue #5).
+"""Recall: "what should I know for this task?" as one read step (docs/design.md §6, issue #5).
 
 :func:`context` is a plan like every other operation (sync and async clients run it alike):
 
 1. **understand the task** without a model — the words and identifiers it uses, the topics it asks
    about (the vocabulary's ``cues`` and ``nouns``), the entity ids it names (:func:`analyse`);
-2. **ask Neo4j** (``cypher/recall/candidates.cypher``), which works in the order DESIGN.md fixes:
+2. **ask Neo4j** (``cypher/recall/candidates.cypher``), which works in the order docs/design.md fixes:
    scope (tenant, subject and its current neighbourhood, environment) → time (segments live at
    ``valid_at`` / ``known_at``) → relevance (graph distance, topics named, the ``memory_text``
    full-text index, the optional vector index) → reciprocal-rank fusion of those legs;

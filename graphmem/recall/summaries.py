@@ -11,7 +11,7 @@ see the new facts and a fresh-looking old summary). A stale summary never answer
 :func:`summary` rebuilds it, or with ``rebuild=False`` raises :class:`~graphmem.core.errors.StaleError`.
 A summary also records ``changes_at``, the earliest time its content changes by itself (a
 ``valid_to``, an ``expires_at``, a value that resumes after an expiry, a change dated in the
-future): from then on it counts as stale, like one a write touched (DESIGN.md §6).
+future): from then on it counts as stale, like one a write touched (docs/design.md §6).
 Saving takes the ledger head's lock and re-reads its version, so a write that lands while a
 summary is being built leaves it stale rather than wrongly fresh. Rebuild and erase drop
 summaries with the rest of the projection.

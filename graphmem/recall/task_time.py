@@ -368,7 +368,7 @@ def question_time(task: str, ref: datetime) -> Optional[QuestionTime]:
       held at its end (the last instant of it: what she did *in* 2024 is what 2024 ended with; what
       changed inside the range is history, shown as such);
     * one day — "on February 20, 2026", "yesterday", "two weeks ago" — asks about that day (its
-      start: FORMAT.md reads a date alone as midnight UTC);
+      start: docs/format.md reads a date alone as midnight UTC);
     * a range holding ``ref`` — "this year", 这个月 — asks about ``ref`` itself;
     * a range wholly after ``ref`` — "on Oct 5" in a plan — asks about its start."""
     ago = ago_day(task, ref)

@@ -140,7 +140,7 @@ class StoreApi:
         check_tenant(tenant)
         self.settings = settings or Settings.from_env()
         self.tenant = tenant
-        # Who this client writes as: every event it applies names an actor (DESIGN.md §5).
+        # Who this client writes as: every event it applies names an actor (docs/design.md §5).
         self.actor = actor or env_config().actor or DEFAULT_ACTOR
         check_ids(actor=self.actor)
         self._clock = clock

@@ -129,7 +129,7 @@ class GraphMem(SyncFace):
 
     def history_values(self, subject: str, topic: str, *, env: str | None = None, known_at: When | None = None,
                        session: str | None = None, include_candidates: bool = False) -> list[str]:
-        """The history as FORMAT.md counts it: values in the order they became valid, repeats merged.
+        """The history as docs/format.md counts it: values in the order they became valid, repeats merged.
 
         >>> mem.history_values("deploy", "port")
         ['8000', '8080']

@@ -67,7 +67,7 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         return self._run(surface.ensure_schema(self))
 
     def apply(self, event: Any) -> WriteResult:
-        """Validate and apply one event (a FORMAT.md dict, JSON text, or a model); one transaction.
+        """Validate and apply one event (a docs/format.md dict, JSON text, or a model); one transaction.
         A malformed or refused event raises :class:`~graphmem.core.errors.ValidationError` (or another
         :class:`~graphmem.core.errors.GraphMemError`) and writes nothing.
 
@@ -265,7 +265,7 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
     ) -> WriteResult:
         """Assert ``value`` (or ``object=`` an entity id) for (subject, topic[, env]), valid from
         ``valid_from`` (default: when recorded) to ``valid_to``; a ``candidate`` waits for
-        :meth:`confirm`. Fields as in FORMAT.md's ``set`` event.
+        :meth:`confirm`. Fields as in docs/format.md's ``set`` event.
 
         >>> mem.set("deploy", "port", "8000", valid_from="2024-03-01", source="email-7")
         """
@@ -935,7 +935,7 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         return await self._run_async(surface.ensure_schema(self))
 
     async def apply(self, event: Any) -> WriteResult:
-        """Validate and apply one event (a FORMAT.md dict, JSON text, or a model); one transaction.
+        """Validate and apply one event (a docs/format.md dict, JSON text, or a model); one transaction.
         A malformed or refused event raises :class:`~graphmem.core.errors.ValidationError` (or another
         :class:`~graphmem.core.errors.GraphMemError`) and writes nothing.
 
@@ -1133,7 +1133,7 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
     ) -> WriteResult:
         """Assert ``value`` (or ``object=`` an entity id) for (subject, topic[, env]), valid from
         ``valid_from`` (default: when recorded) to ``valid_to``; a ``candidate`` waits for
-        :meth:`confirm`. Fields as in FORMAT.md's ``set`` event.
+        :meth:`confirm`. Fields as in docs/format.md's ``set`` event.
 
         >>> mem.set("deploy", "port", "8000", valid_from="2024-03-01", source="email-7")
         """

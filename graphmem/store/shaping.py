@@ -114,7 +114,7 @@ def history_entries(segs: list[tuple[Any, ...]]) -> list[HistoryEntry]:
 
 
 def history_values(entries: list[HistoryEntry]) -> list[str]:
-    """FORMAT.md's history: values in the order they became valid, consecutive repeats merged.
+    """docs/format.md's history: values in the order they became valid, consecutive repeats merged.
 
     Only repeats that touch merge: a value that holds again after a stretch where nothing held
     (a revoke, the end of a temporary value) appears again — A, nothing, A gives [A, A].

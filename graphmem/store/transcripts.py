@@ -5,7 +5,7 @@ Two row shapes, one JSON object a line (docs/transcripts.md):
 * the ecosystem's — ``{"role", "content", "name"?, "id"?, "created_at"?|"timestamp"?, ...}``
   (OpenAI / LangChain chat messages): ``role`` one of ``user``, ``assistant``, ``system``,
   ``tool``; ``content`` a string or a list of parts of which the ``{"type": "text", "text": …}``
-  ones are read. The role decides who speaks (DESIGN.md §5): a ``user`` row is the words of its
+  ones are read. The role decides who speaks (docs/design.md §5): a ``user`` row is the words of its
   ``name``, else of the ``user`` the caller names, else ``"user"`` (L1); an ``assistant``,
   ``system`` or ``tool`` row is the words of its ``name``, else the role — kept as a message (a
   recall item), drawn with ``drawn_as="inferred"`` (graphmem.extract.roles: at most L2
@@ -52,7 +52,7 @@ PERSON_ROLES = frozenset({"user"})  # the one role whose words are a person's ow
 
 
 def is_role_row(row: Any) -> bool:
-    """A row in the ecosystem's shape (a ``role``, no ``op``), as opposed to a FORMAT.md event or
+    """A row in the ecosystem's shape (a ``role``, no ``op``), as opposed to a docs/format.md event or
     a ``{speaker, text}`` transcript row."""
     return isinstance(row, Mapping) and "op" not in row and "role" in row
 
@@ -128,7 +128,7 @@ def role_message(row: Mapping[str, Any], position: int, *, user: str | None = No
 
 
 def is_transcript_row(row: Any) -> bool:
-    """A transcript row (no ``op``; a ``role``, or a speaker and a text), as opposed to a FORMAT.md event."""
+    """A transcript row (no ``op``; a ``role``, or a speaker and a text), as opposed to a docs/format.md event."""
     return isinstance(row, dict) and "op" not in row and ("role" in row or ("speaker" in row and "text" in row))
 
 

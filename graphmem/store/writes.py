@@ -55,7 +55,7 @@ def unit_tx(tenant: str, events: list[Any], now: datetime, expand: Expander | No
 
 
 def stamp(ev: Any, actor: str | None) -> Any:
-    """Every event names its actor (DESIGN.md §5): the client's, when the event gives none."""
+    """Every event names its actor (docs/design.md §5): the client's, when the event gives none."""
     return ev.model_copy(update={"actor": actor}) if actor is not None and ev.actor is None else ev
 
 

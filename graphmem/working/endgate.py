@@ -1,5 +1,5 @@
 """The task end gate: ``mem.working(session).close(outcome)`` turns what a session learned into
-long-term memory through the normal paths, and nothing else (DESIGN.md §5):
+long-term memory through the normal paths, and nothing else (docs/design.md §5):
 
 * a **user's turn** is a person's own words: it goes through the extractor as a ``message`` (L1,
   the message its source) — unless it is noise: an acknowledgement ("ok", "thanks"), or a single

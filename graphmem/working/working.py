@@ -39,7 +39,7 @@ ItemType = Literal["turn", "tool_result", "decision", "hypothesis", "instruction
 Role = Literal["user", "agent", "tool", "system"]
 MAX_STATE_CHARS = 64_000
 # A turn is the agent's unless it is said to be a person's (role="user"): only a person's own words
-# become L1 facts at the end gate (DESIGN.md §5), so nothing is taken for a person's by default.
+# become L1 facts at the end gate (docs/design.md §5), so nothing is taken for a person's by default.
 _DEFAULT_ROLE = {"turn": "agent", "tool_result": "tool", "decision": "agent", "hypothesis": "agent",
                  "instruction": "user", "todo": "agent", "summary": "system"}
 

@@ -1,4 +1,4 @@
-"""Principals and authority (DESIGN.md §5): every event names its actor; a candidate confirmed by
+"""Principals and authority (docs/design.md §5): every event names its actor; a candidate confirmed by
 its subject (or a delegate) is an L1 statement from the confirmation on, by anyone else it stays
 L2; an assistant's words are drawn as L2 candidates; erase is a request until a person confirms."""
 

@@ -1,6 +1,6 @@
-"""Random event sequences through the store and through a small reference model of DESIGN.md §5.
+"""Random event sequences through the store and through a small reference model of docs/design.md §5.
 
-The reference model below is written from the DESIGN.md text directly (brute force, no shared
+The reference model below is written from the docs/design.md text directly (brute force, no shared
 code with graphmem.core.temporal); every as_of answer of the store, over valid and record time,
 must equal the model's.
 """
@@ -37,11 +37,11 @@ class Ev:
     ref: str | None = None
     target: int | None = None  # for retract: index of the set it withdraws
     retracted_at: int | None = None
-    expires: int | None = None  # DESIGN.md §5: from then on it takes no part, as if retracted then
+    expires: int | None = None  # docs/design.md §5: from then on it takes no part, as if retracted then
 
 
 def model_as_of(events: list[Ev], t: float, k: float) -> tuple[str, frozenset]:
-    """DESIGN.md §5, literally: visible → first layer that speaks → exception or latest change
+    """docs/design.md §5, literally: visible → first layer that speaks → exception or latest change
     point → each author's latest, the subject's own word, one value or a conflict."""
     live = [e for e in events if e.kind != "retract" and e.rec <= k
             and not (e.retracted_at is not None and e.retracted_at <= k)

@@ -1,4 +1,4 @@
-"""FORMAT.md's history counting: consecutive repeats merge only when they touch."""
+"""docs/format.md's history counting: consecutive repeats merge only when they touch."""
 
 from __future__ import annotations
 

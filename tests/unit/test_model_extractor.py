@@ -4,7 +4,7 @@ A tiny OpenAI-compatible server runs on 127.0.0.1 inside the test and answers ea
 canned completion — a "model" that proposes what a careless model would: the value of a question,
 of hearsay, of a hypothetical, of a quoted document, an assistant's words, a one-off request,
 "for now" without an end, values with noise or not in the text, dates the text does not give.
-Only what the rule extractor's own gates accept survives, and it is L2 (DESIGN.md §5).
+Only what the rule extractor's own gates accept survives, and it is L2 (docs/design.md §5).
 """
 
 from __future__ import annotations

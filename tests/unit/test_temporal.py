@@ -1,4 +1,4 @@
-"""The resolution rules of DESIGN.md §5, one case each, without a database."""
+"""The resolution rules of docs/design.md §5, one case each, without a database."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from .common import Commands, Opts, json_arg
 cmds = Commands()
 register = cmds.register
 
-# Fields every event may carry (FORMAT.md): given on the command line, passed through as keywords.
+# Fields every event may carry (docs/format.md): given on the command line, passed through as keywords.
 SourceOpt = typer.Option(None, "--source", help="the source id this assertion is drawn from")
 ReasonOpt = typer.Option(None, "--reason", help="why (kept in the ledger)")
 RecordedOpt = typer.Option(None, "--recorded-at", help="record time (default now)")

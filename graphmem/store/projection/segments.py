@@ -1,6 +1,6 @@
 """The segment diff: what a slot's stored ``HOLDS``/``RELATED`` segments must become when its
 timeline is recomputed as known at one record time. Pure functions over values, so the heart of
-the projection's temporal semantics (DESIGN.md §2, §5) is unit-tested without a database.
+the projection's temporal semantics (docs/design.md §2, §5) is unit-tested without a database.
 
 A slot's *live* segments are those not yet over in record time: the current ones and those a
 future expiry has scheduled. Recomputing at record time ``at`` ends (or reschedules) the live
@@ -68,7 +68,7 @@ _Run = tuple[Segment, datetime, datetime | None]
 
 def _runs(assertions: Sequence[Assertion], at: datetime, subject: str, many: bool) -> dict[tuple[Any, ...], _Run]:
     """The timeline as known at ``at`` and again at each later ``expires_at`` of the slot (expiry
-    is part of the timeline, DESIGN.md §5), as runs keyed by (segment key, start)."""
+    is part of the timeline, docs/design.md §5), as runs keyed by (segment key, start)."""
     expiries = {a.expires_at for a in assertions if a.expires_at is not None and a.expires_at > at}
     runs: list[list[Any]] = []  # [segment of the timeline, from, until]
     running: dict[tuple[Any, ...], list[Any]] = {}

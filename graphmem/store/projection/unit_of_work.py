@@ -39,7 +39,7 @@ CLOCK_SKEW = timedelta(seconds=5)
 
 
 def record_time(event: Any, last: datetime | None, now: datetime, server_now: datetime | None = None) -> datetime:
-    """When the store learned the event (DESIGN.md §2); it never runs back, and never runs ahead
+    """When the store learned the event (docs/design.md §2); it never runs back, and never runs ahead
     of the server's clock (``server_now``, read with the ledger lock; docs/governance.md).
 
     Record time only moves forward, so one write stamped in the future would hide every later

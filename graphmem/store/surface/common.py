@@ -13,5 +13,5 @@ When = datetime | str
 
 
 def event_dict(op: str, **fields: Any) -> dict[str, Any]:
-    """A FORMAT.md event dict of the fields given (None means not given: the model's default)."""
+    """A docs/format.md event dict of the fields given (None means not given: the model's default)."""
     return {"op": op, **{k: v for k, v in fields.items() if v is not None}}

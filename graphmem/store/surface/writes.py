@@ -40,7 +40,7 @@ def ensure_schema(mem: StoreApi) -> Plan[bool]:
 
 
 def apply(mem: StoreApi, event: Any) -> Plan[WriteResult]:
-    """Validate and apply one event (a FORMAT.md dict, JSON text, or a model); one transaction.
+    """Validate and apply one event (a docs/format.md dict, JSON text, or a model); one transaction.
     A malformed or refused event raises :class:`~graphmem.core.errors.ValidationError` (or another
     :class:`~graphmem.core.errors.GraphMemError`) and writes nothing.
 
@@ -160,7 +160,7 @@ def set(mem: StoreApi, subject: str, topic: str, value: str | int | float | None
         id: str | None = None) -> Plan[WriteResult]:
     """Assert ``value`` (or ``object=`` an entity id) for (subject, topic[, env]), valid from
     ``valid_from`` (default: when recorded) to ``valid_to``; a ``candidate`` waits for
-    :meth:`confirm`. Fields as in FORMAT.md's ``set`` event.
+    :meth:`confirm`. Fields as in docs/format.md's ``set`` event.
 
     >>> mem.set("deploy", "port", "8000", valid_from="2024-03-01", source="email-7")
     """
