@@ -113,8 +113,12 @@ def main(argv: list[str] | None = None) -> int:
         report = w.close("success", task="send-package", steps=["check memory", "ask destination", "book courier"])
         say(f"closed: stated={len(report.stated)} inferred={len(report.inferred)} sources={report.sources} "
             f"dropped={len(report.dropped)}")
-        delivery = mem.as_of("lin", "delivery_address", include_candidates=True)
-        say(f"long-term: delivery_address={delivery.value} ({delivery.authority} {delivery.status})")
+        # the decision was for this task: it holds while the task ran, and is no standing address
+        made = next(i.created_at for i in w.items(include_evicted=True) if i.id == "s3-decision")
+        during = mem.as_of("lin", "delivery_address", valid_at=made, include_candidates=True)
+        now = mem.as_of("lin", "delivery_address", include_candidates=True)
+        say(f"long-term: delivery_address during the task={during.value} ({during.authority} {during.status}), "
+            f"now={now.value}")
     return 0
 
 

@@ -7,7 +7,11 @@ long-term memory through the normal paths, and nothing else (docs/design.md §5)
   should it go?") is an answer, not noise: it is kept as the user's message;
 * a **decision** or **hypothesis** is the agent's inference: an L2 *candidate* — its ``claim``
   ``{subject, topic, value}`` as a ``set``, or its text through the extractor with
-  ``drawn_as="inferred"`` — by the agent, until a person confirms it;
+  ``drawn_as="inferred"`` — by the agent, until a person confirms it. A decision's claim is the
+  agent's choice *for this task* ("deliver to the hotel while lin is away"): it holds from when it
+  was made until the task closed — history, never a standing value a later task inherits —
+  unless its text says it stands ("from now on", "always", "以后"), when it is open-ended. A
+  hypothesis is a belief about the world and stays open-ended;
 * a **tool result** becomes a source (``kind: tool``) only when a kept decision or hypothesis
   cites it; it asserts nothing itself;
 * instructions, todos, summaries, the agent's own turns and items marked ``temporary`` (task
@@ -25,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -35,10 +40,23 @@ from ..store.ops import Plan, apply
 from ..governance.sensitive import SensitiveConfig, scrub, scrub_obj
 from .working_store import item_source_id, wm_id
 
-__all__ = ["CloseReport", "close", "is_noise"]
+__all__ = ["CloseReport", "close", "is_noise", "task_bound"]
 
 _NOISE = re.compile(r"^\s*(ok(ay)?|thanks?( you)?|thx|sure|yes|no|yep|nope|hi|hello|hey|got it|cool|great|"
                     r"fine|right|好的?|谢谢|嗯+|是的?|对|行)\s*[.!?。！？~]*\s*$", re.IGNORECASE)
+
+
+# A decision whose text says it outlasts the task: its claim stays open-ended (see the module).
+_STANDING = re.compile(r"\b(from now on|going forward|always|every time|by default|permanently|for good)\b"
+                       r"|以后|今后|从现在起|一直|默认|永久", re.IGNORECASE)
+
+
+def task_bound(item: Any, ended: datetime) -> dict[str, Any]:
+    """The validity a claim of ``item`` gets: a decision made for this task holds from when it was
+    made until the task ``ended``; a standing decision or a hypothesis is open-ended ({})."""
+    if item.type != "decision" or _STANDING.search(item.text) or item.created_at is None:
+        return {}
+    return {"valid_from": item.created_at, "valid_to": max(ended, item.created_at + timedelta(microseconds=1))}
 
 
 def is_noise(text: str, *, answers_question: bool = False) -> bool:
@@ -87,7 +105,7 @@ def _check(outcome: Any, steps: Any, errors: Any, wrong_memory: Any) -> None:
 
 
 def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfig,
-                 report: CloseReport) -> list[tuple[str, dict[str, Any]]]:
+                 report: CloseReport, ended: datetime) -> list[tuple[str, dict[str, Any]]]:
     """Every long-term write, decided and scrubbed before the first one is made."""
     kept_inferences = [i for i in items if i.type in ("decision", "hypothesis") and not i.temporary]
     cited = {c for i in kept_inferences for c in i.cites}
@@ -137,7 +155,8 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
                 src = mid
             writes.append(("inferred", {"op": "set", "id": "wm-claim:" + wm_id(session, it.id), "subject": claim["subject"],
                                         "topic": claim["topic"], "value": claim["value"], "authority": "L2",
-                                        "status": "candidate", "source": src, "item": it.id}))
+                                        "status": "candidate", "source": src, "item": it.id,
+                                        **task_bound(it, ended)}))
         else:
             writes.append(("inferred", {"op": "message", "id": mid, "at": it.created_at,
                                         "speaker": it.author or actor, "text": clean(it, it.text),
@@ -169,7 +188,7 @@ def close(store: Any, session: str, outcome: str, *, task: str | None, steps: li
     steps, _ = scrub_obj(steps, sensitive, "the steps") if steps else (steps, [])
     errors, _ = scrub_obj(errors or [], sensitive, "the errors")
     report = CloseReport(session=session, outcome=outcome, task=task)
-    writes = _plan_writes(session, found, store.actor, sensitive, report)  # refuses before any write
+    writes = _plan_writes(session, found, store.actor, sensitive, report, store._clock())  # refuses before any write
     for kind, ev in writes:
         item = ev.pop("item", None)
         result = yield from apply(tenant, ev, store._clock(), store._extract, store.actor)

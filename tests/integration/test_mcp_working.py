@@ -122,8 +122,11 @@ def test_mcp_working_tools_take_what_the_python_api_takes(neo4j_target, driver):
         assert out["done"]["sources"] == ["calendar-1"]
         policy = mem.working("p").resume().policy
         assert policy.budget_tokens == 120 and policy.strategy == "evict"
-        cand = mem.as_of("lin", "delivery_address", include_candidates=True)
+        # the decision holds for the task's stretch (from when it was made to the close), not after it
+        made = next(i.created_at for i in mem.working("p").items(include_evicted=True) if i.id == "d1")
+        cand = mem.as_of("lin", "delivery_address", valid_at=made, include_candidates=True)
         assert cand.value == "Seaside Hotel" and cand.status == "candidate" and cand.source == "calendar-1"
+        assert mem.as_of("lin", "delivery_address", include_candidates=True).value is None
         assert [r["session"] for r in mem.working_sessions()] == ["p"]  # reading "q" opened nothing
         s = mem.stats(since="2000-01-01")
         assert s.contexts == 1 and s.sessions_closed == 1
