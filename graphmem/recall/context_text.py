@@ -63,13 +63,13 @@ def said_order(item: ContextItem) -> tuple[Any, ...]:
 
 def render_message(item: ContextItem, shown_sources: set[str]) -> str:
     """Something said, under its group's header (time, session): one attribution line (source id,
-    speaker, ledger version), warnings, the text fenced. Kept short: at a 500-token
+    speaker; the ledger version stays on the item), warnings, the text fenced. Kept short: at a 500-token
     budget every attribution token is a turn less."""
     src = item.source
     assert src is not None
     kind = "" if src.kind in (None, "message") else f"{name(src.kind)} "
     head = f"{kind}{name(src.id)} {name(item.subject) if item.subject else '(unknown)'}"
-    lines = [head + (f" v{item.version}:" if item.version is not None else ":")]
+    lines = [head + ":"]
     lines += [f"    ! {w.kind.replace('_', ' ')}: {w.message}" for w in item.warnings]
     if src.id in shown_sources:
         lines.append(f"    (its text is shown once, with source {name(src.id)})")
@@ -252,7 +252,7 @@ def _blocks(ctx: MemoryContext) -> tuple[list[_Block], list[LeftOut]]:
         return [_Block(section="Gaps: ask, do not guess", text=render_gap(g), label=f"gap {g.need} ({g.subject})",
                        obj=g) for g in after.get(at, [])]
     blocks += gap_blocks(-1)
-    blocks += [_Block(section="Rules (L4, binding)", text=render_rule(r), label=f"rule {r.name}", obj=r)
+    blocks += [_Block(section="Rules: binding, approved by their owners", text=render_rule(r), label=f"rule {r.name}", obj=r)
                for r in ctx.rules]
     shown: set[str] = set()
     n = 0
@@ -266,7 +266,7 @@ def _blocks(ctx: MemoryContext) -> tuple[list[_Block], list[LeftOut]]:
             blocks.append(_Block(section="Facts", text=render_item(n, item, shown), label=f"item {n}: {item.label}",
                                  obj=item))
         blocks += gap_blocks(rank)
-    blocks += [_Block(section="Experience (L3, advice only)", text=render_card(c), label=f"card {c.uid}", obj=c)
+    blocks += [_Block(section="Advice from past tasks: not binding", text=render_card(c), label=f"card {c.uid}", obj=c)
                for c in ctx.cards]
     if ctx.summary is not None:
         blocks.append(_Block(section="Summary", text=render_summary(ctx.summary),
@@ -274,8 +274,8 @@ def _blocks(ctx: MemoryContext) -> tuple[list[_Block], list[LeftOut]]:
     return blocks, list(reversed(older))
 
 
-_SECTIONS = ("Working memory (this session)", "Gaps: ask, do not guess", "Rules (L4, binding)", "Facts",
-             "What was said", "Experience (L3, advice only)", "Summary")
+_SECTIONS = ("Working memory (this session)", "Gaps: ask, do not guess", "Rules: binding, approved by their owners", "Facts",
+             "What was said", "Advice from past tasks: not binding", "Summary")
 
 
 def _lay_out(kept: list[_Block]) -> list[str]:

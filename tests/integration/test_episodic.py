@@ -39,7 +39,7 @@ def test_a_message_is_found_fenced_and_attributed(store):
     assert said and said[0].source.id == "c1" and said[0].subject == "Caroline"
     assert said[0].version is not None and said[0].source.at.year == 2023
     text = ctx.render()
-    assert "### What was said\nSaid 2023-05-08 13:56 UTC:\nc1 Caroline v" in text
+    assert "### What was said\nSaid 2023-05-08 13:56 UTC:\nc1 Caroline:\n" in text
     assert "```\nI went to a LGBTQ support group yesterday" in text
     assert "text" in said[0].legs[0]
 

@@ -184,7 +184,7 @@ def test_context_carries_the_rule_and_at_most_three_cards(store):
     assert [r.name for r in ctx.rules] == ["deploy-db"] and len(ctx.cards) <= 3
     assert all(c.conflicts_with == ["deploy-db"] for c in ctx.cards if "edit prod config by hand" in c.recommended_steps)
     text = ctx.render()
-    assert text.index("### Rules (L4, binding)") < text.index("### Facts") < text.index("### Experience (L3")
+    assert text.index("### Rules: binding, approved by their owners") < text.index("### Facts") < text.index("### Advice from past tasks")
     # without an area, rules and cards are matched by the task's words
     assert [r.name for r in store.context("deploy-db tonight", subject="db").rules] == ["deploy-db"]
     assert store.context("what is the db port?", subject="db").rules == []
