@@ -1,4 +1,4 @@
-"""What one `graphmem as-of` call pays for, checked without a clock (docs/cli.md, "A call pays for
+"""What one `graphmem as-of` call pays for, checked without a clock (docs/benchmarks.md, "A call pays for
 its command only"): main() turns only the command it runs into a click command, and what that
 command imports before it connects leaves out the modules a read does not use. The wall time
 itself is a benchmark, not a test: `graphmem bench cli --runs 10 --breakdown`."""

@@ -114,3 +114,16 @@ def test_a_cli_read_loads_no_nlp_and_no_numpy():
 def test_the_lean_driver_import_leaves_numpy_importable():
     loaded = _loaded("from graphmem.interfaces.cli.common import import_driver_lean\nimport_driver_lean()\nimport numpy")
     assert {"neo4j", "numpy"} <= loaded
+
+
+@pytest.mark.parametrize("cls", [GraphMem, Playbooks, WorkingMemory], ids=lambda c: c.__name__)
+def test_the_cli_page_lists_every_command_of_the_mirror(cls):
+    """docs/cli.md's table is what a reader finds a command by: it names every mirrored method."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    prefix = {"GraphMem": "mem.", "Playbooks": "mem.playbooks.", "WorkingMemory": "mem.working(s)."}[cls.__name__]
+    missing = [f"{prefix}{name} → graphmem {cmd}" for name in dir(cls) if not name.startswith("_")
+               for cmd in [command_for(cls.__name__, name)] if cmd is not None
+               and f"| `{prefix}{name}` | `graphmem {cmd}` |" not in page]
+    assert not missing, f"docs/cli.md's table lacks: {missing}"
