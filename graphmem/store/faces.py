@@ -762,7 +762,8 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
     ) -> Answer:
         """What holds for (subject, topic[, env]) at ``valid_at`` as known at ``known_at`` (both
         default now): an :class:`~graphmem.core.models.Answer` with the value (or values, or a conflict)
-        and its source.
+        and its source. An answer that holds nothing because of a typo says so in ``notes`` ("tenant
+        'acme' has no topic 'home_adress'; did you mean home_address?", "no events in tenant 'acmee'").
 
         >>> mem.as_of("deploy", "port", valid_at="2024-04-01").value
         '8000'
@@ -1630,7 +1631,8 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
     ) -> Answer:
         """What holds for (subject, topic[, env]) at ``valid_at`` as known at ``known_at`` (both
         default now): an :class:`~graphmem.core.models.Answer` with the value (or values, or a conflict)
-        and its source.
+        and its source. An answer that holds nothing because of a typo says so in ``notes`` ("tenant
+        'acme' has no topic 'home_adress'; did you mean home_address?", "no events in tenant 'acmee'").
 
         >>> mem.as_of("deploy", "port", valid_at="2024-04-01").value
         '8000'

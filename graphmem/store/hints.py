@@ -18,7 +18,7 @@ from typing import Any
 from ..core.errors import NotFoundError
 from .plans import Plan, run_query
 
-__all__ = ["check_read", "closest"]
+__all__ = ["check_read", "closest", "why_empty"]
 
 TENANTS_SHOWN = 20
 
@@ -54,3 +54,14 @@ def check_read(tenant: str, topics: list[str], *, list_tenants: bool = False) ->
                 else f"; its topics: {', '.join(known[:12])}{', …' if len(known) > 12 else ''}" if known
                 else "; it has no topics yet")
         raise NotFoundError(f"tenant {tenant!r} has no topic {topic!r}{hint}", kind="topic", id=topic)
+
+
+def why_empty(tenant: str, topic: str) -> Plan[str | None]:
+    """Why a read of ``topic`` answered nothing, when a typo explains it: the message
+    :func:`check_read` would raise (never naming other tenants), else None. The client puts it in
+    the empty answer's notes, so a library or MCP user is told what the command line refuses."""
+    try:
+        yield from check_read(tenant, [topic])
+    except NotFoundError as e:
+        return str(e).replace(" (the tenant is chosen with --tenant/-t)", "")
+    return None

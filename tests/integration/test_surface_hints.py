@@ -83,3 +83,18 @@ def test_working_close_takes_the_outcome_positionally(store, cli_env):
     out = _run(cli_env, "working", "close", "s1", "success", "--task", "deploy", "-t", t, "--json")
     assert out.returncode == 0, out.stderr
     assert [s["session"] for s in store.working_sessions(status="closed")] == ["s1"]
+
+
+def test_the_library_says_why_an_answer_is_empty(store, neo4j_target, driver):
+    """A library or MCP user is told in the answer's notes what the command line refuses with a hint;
+    an answer that is empty for a real reason carries no such note, and no other tenant is named."""
+    from graphmem import GraphMem
+
+    store.set("lin", "home_address", "Maple Street", valid_from="2026-01-01")
+    typo = store.as_of("lin", "home_adress")
+    assert typo.value is None and any("did you mean home_address" in n for n in typo.notes), typo.notes
+    before = store.as_of("lin", "home_address", valid_at="2025-06-01")  # nothing held then: no typo
+    assert before.value is None and not before.notes
+    other = GraphMem(neo4j_target.settings, tenant=store.tenant + "x", driver=driver, install_schema=False)
+    empty = other.as_of("lin", "home_address")
+    assert empty.notes == [f"no events in tenant {store.tenant + 'x'!r}"]

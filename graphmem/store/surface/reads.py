@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import ops
+from .. import hints, ops
 from ...core.answers import Answer, HistoryEntry, Why
 from ..ops import Plan
 from .common import When
@@ -32,13 +32,20 @@ def as_of(mem: StoreApi, subject: str, topic: str, *, valid_at: When | None = No
           env: str | None = None, session: str | None = None, include_candidates: bool = False) -> Plan[Answer]:
     """What holds for (subject, topic[, env]) at ``valid_at`` as known at ``known_at`` (both
     default now): an :class:`~graphmem.core.models.Answer` with the value (or values, or a conflict)
-    and its source.
+    and its source. An answer that holds nothing because of a typo says so in ``notes`` ("tenant
+    'acme' has no topic 'home_adress'; did you mean home_address?", "no events in tenant 'acmee'").
 
     >>> mem.as_of("deploy", "port", valid_at="2024-04-01").value
     '8000'
     """
-    return ops.as_of(mem.tenant, mem._clock(), subject, topic, valid_at=valid_at, known_at=known_at, env=env,
-                     session=session, include_candidates=include_candidates)
+    answer: Answer = yield from ops.as_of(mem.tenant, mem._clock(), subject, topic, valid_at=valid_at,
+                                          known_at=known_at, env=env, session=session,
+                                          include_candidates=include_candidates)
+    if answer.value is None and not answer.values and not answer.conflict:
+        note = yield from hints.why_empty(mem.tenant, topic)
+        if note is not None:
+            answer.notes.append(note)
+    return answer
 
 
 def history(mem: StoreApi, subject: str, topic: str, *, env: str | None = None, known_at: When | None = None,
