@@ -171,12 +171,15 @@ class _StoreTools(ToolSet):
         # The agent's own source: the fact's author is the agent and its time is now, never the
         # cited source's author and time (that would put the model's reading in someone's mouth).
         own = made_id(self.agent, subject, topic, env, value, valid_from, valid_to, source, now.isoformat())
-        await self.store.add_source(own, kind="message", at=now, author=self.agent, actor=self.agent,
-                                    text=f"{self.agent} proposed {subject} {topic} = {value}"
-                                         + (f", citing source {source}" if source else ""))
-        r = await self.store.set(subject, topic, value, valid_from=valid_from, valid_to=valid_to, env=env,
-                                 source=own, actor=self.agent, authority="L1" if trusted else "L2",
-                                 status="confirmed" if trusted else "candidate")
+        # both events in one apply_many: every event is checked before the first is written, so a
+        # refused value leaves no stray source behind (bad input changes nothing)
+        said = {"op": "source", "id": own, "kind": "message", "at": now.isoformat(), "author": self.agent,
+                "actor": self.agent, "text": f"{self.agent} proposed {subject} {topic} = {value}"
+                                             + (f", citing source {source}" if source else "")}
+        fact = {"op": "set", "subject": subject, "topic": topic, "value": value, "valid_from": valid_from,
+                "valid_to": valid_to, "env": env, "source": own, "actor": self.agent,
+                "authority": "L1" if trusted else "L2", "status": "confirmed" if trusted else "candidate"}
+        r = (await self.store.apply_many([said, {k: v for k, v in fact.items() if v is not None}]))[-1]
         return {"seq": r.seq, "fact": r.fact, "author": self.agent, "source": own, "cites": source,
                 "status": "confirmed" if trusted else "candidate", "authority": "L1" if trusted else "L2"}
 
