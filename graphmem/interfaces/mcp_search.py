@@ -8,7 +8,9 @@ warnings (candidate, inferred, conflicting, quoted, superseded…)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
 
 from .mcp_tools import ToolSet, guarded
 
@@ -42,8 +44,16 @@ class SearchTools(ToolSet):
     TOOLS = ("search", "facts", "candidates")
 
     @guarded
-    async def search(self, query: str, subject: str | None = None, valid_at: str | None = None,
-                     known_at: str | None = None, limit: int = 10, include_candidates: bool = False) -> dict[str, Any]:
+    async def search(self, query: Annotated[str, Field(description="what to look for, in the user's words")],
+                     subject: Annotated[str | None, Field(
+                         description="only memories about this person or thing (and its neighbourhood)")] = None,
+                     valid_at: Annotated[str | None, Field(
+                         description="what held at this time, ISO 8601 (default: now)")] = None,
+                     known_at: Annotated[str | None, Field(
+                         description="as the store knew it then, ISO 8601 (default: now)")] = None,
+                     limit: Annotated[int, Field(description="at most this many memories")] = 10,
+                     include_candidates: Annotated[bool, Field(
+                         description="also unconfirmed suggestions, marked as such")] = False) -> dict[str, Any]:
         """Memories that match `query`, best first, with a score: facts (with validity and source),
         conflicts, quoted old claims, facts that no longer hold (for questions about the past),
         messages and episodes; `include_candidates` adds unconfirmed suggestions, marked. For a
@@ -54,14 +64,19 @@ class SearchTools(ToolSet):
                 "valid_at": found.valid_at.isoformat(), "known_at": found.known_at.isoformat(), "notes": found.notes}
 
     @guarded
-    async def facts(self, subject: str, include_candidates: bool = False, valid_at: str | None = None) -> dict[str, Any]:
+    async def facts(self, subject: Annotated[str, Field(description="the person or thing whose facts to list")],
+                    include_candidates: Annotated[bool, Field(
+                        description="also its unconfirmed suggestions, marked as such")] = False,
+                    valid_at: Annotated[str | None, Field(
+                        description="what held at this time, ISO 8601 (default: now)")] = None) -> dict[str, Any]:
         """Every fact that holds for `subject` now (or at `valid_at`), one per topic, as `as_of`
         answers it; `include_candidates` lists its unconfirmed suggestions after them, marked."""
         found = await self.store.facts(subject, include_candidates=include_candidates, valid_at=valid_at)
         return {"subject": subject, "facts": [memory_data(m) for m in found]}
 
     @guarded
-    async def candidates(self, subject: str | None = None) -> dict[str, Any]:
+    async def candidates(self, subject: Annotated[str | None, Field(
+            description="only suggestions about this person or thing (default: all)")] = None) -> dict[str, Any]:
         """Unconfirmed suggestions (yours or a model's) waiting for a person to confirm or reject
         them; none of them answers what is true until confirmed."""
         return {"candidates": [memory_data(m) for m in await self.store.candidates(subject=subject)]}
