@@ -43,4 +43,5 @@ def write(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = folder / GUIDE_NAME
     path.write_text(render(), encoding="utf-8")
+    path.chmod(0o600)  # like everything under GRAPHMEM_HOME: owner-only (the launcher serves it)
     return path

@@ -42,7 +42,10 @@ def workload(seed: int, n: int = 80) -> list[dict]:
     subjects, topics, values = ["lin", "deploy", "acme"], ["port", "city", "owner"], ["a", "b", "c", "d"]
     events: list[dict] = [{"op": "topic", "name": "tags", "cardinality": "many"},
                           {"op": "source", "id": "old-mail", "kind": "email", "at": "2020-01-01T00:00:00Z",
-                           "text": "the port was 1", "author": "ops"}]
+                           "text": "the port was 1", "author": "ops"},
+                          # a later message forwarding it: a quote's claims need a cited source older than the quoting one
+                          {"op": "source", "id": "fwd-mail", "kind": "message", "at": "2021-06-01T00:00:00Z",
+                           "text": "Fwd: the old mail", "author": "lin"}]
     at, done = T0, set()  # refs confirmed or retracted already
     for i in range(n):
         if rnd.random() < 0.6:
@@ -58,7 +61,7 @@ def workload(seed: int, n: int = 80) -> list[dict]:
         elif kind < 0.7:
             events.append({"op": "revoke", **base})
         elif kind < 0.8:
-            events.append({"op": "quote", "source": "old-mail", "quotes": "old-mail", "id": f"e{i}",
+            events.append({"op": "quote", "source": "fwd-mail", "quotes": "old-mail", "id": f"e{i}",
                            "recorded_at": at.isoformat(),
                            "claims": [{"subject": s, "topic": t, "value": rnd.choice(values)}]})
         else:  # a candidate's confirmation, or a retraction of a fact not withdrawn yet

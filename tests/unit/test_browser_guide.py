@@ -23,4 +23,4 @@ def test_every_marker_becomes_the_named_query():
 def test_the_guide_is_written_owner_only(tmp_path):
     path = browser_guide.write(tmp_path / "guides")
     assert path.name == browser_guide.GUIDE_NAME and path.read_text(encoding="utf-8") == browser_guide.render()
-    assert (path.parent.stat().st_mode & 0o777) == 0o700
+    assert (path.parent.stat().st_mode & 0o777) == 0o700 and (path.stat().st_mode & 0o777) == 0o600
