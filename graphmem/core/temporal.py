@@ -175,17 +175,9 @@ class _Layers:
             if all(a.quoted for a in group):
                 # A quote that only repeats what direct statements already say adds no change:
                 # cite the direct statement, not the old document.
-                m = j
-                while m >= 0:
-                    k = m
-                    while k >= 0 and cps[k].valid_from == cps[m].valid_from:
-                        k -= 1
-                    direct = [a for a in cps[k + 1:m + 1] if not a.quoted]
-                    if direct:
-                        if {_said_value(a) for a in direct} == {_said_value(a) for a in group}:
-                            group = direct
-                        break
-                    m = k
+                direct = _direct_before(cps, j + 1)
+                if direct and {_said_value(a) for a in direct} == {_said_value(a) for a in group}:
+                    group = direct
             return layer, group
         return None
 
