@@ -46,7 +46,9 @@ def check_read(tenant: str, topics: list[str], *, list_tenants: bool = False) ->
                 message += f"; tenants with events: {', '.join(names[:TENANTS_SHOWN])}{more}"
             else:
                 message += "; no tenant in this database has events"
-        raise NotFoundError(message + " (the tenant is chosen with --tenant/-t)", kind="tenant", id=tenant)
+        if list_tenants:  # the command line's own words: where its user chose the tenant
+            message += " (the tenant is chosen with --tenant/-t)"
+        raise NotFoundError(message, kind="tenant", id=tenant)
     for topic in state["unknown"]:
         known: list[str] = state["topics"]
         close = closest(topic, known)
@@ -63,5 +65,5 @@ def why_empty(tenant: str, topic: str) -> Plan[str | None]:
     try:
         yield from check_read(tenant, [topic])
     except NotFoundError as e:
-        return str(e).replace(" (the tenant is chosen with --tenant/-t)", "")
+        return str(e)
     return None
