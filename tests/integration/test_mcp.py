@@ -17,6 +17,8 @@ def _env(settings) -> dict[str, str]:
     env = dict(os.environ, NEO4J_URI=settings.uri)
     if settings.password is not None:
         env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
+    if settings.database:
+        env["NEO4J_DATABASE"] = settings.database
     return env
 
 

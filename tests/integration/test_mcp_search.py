@@ -4,8 +4,6 @@ agent's own suggestions listed as candidates — on the server's tenant only."""
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 import uuid
 from pathlib import Path
@@ -14,16 +12,7 @@ import anyio
 
 from graphmem import GraphMem
 
-
-def _data(result) -> dict:
-    """A tool's answer; a refused call as {"error": text} (an ``isError`` result, or a tool that
-    answers its refusal as data)."""
-    if getattr(result, "is_error", False) or getattr(result, "isError", False):
-        return {"error": result.content[0].text, "isError": True}
-    if getattr(result, "structuredContent", None):
-        data = result.structuredContent
-        return data.get("result", data) if isinstance(data, dict) else data
-    return json.loads(result.content[0].text)
+from test_mcp import _data, _env
 
 
 def test_search_facts_candidates_over_stdio(neo4j_target):
@@ -32,11 +21,7 @@ def test_search_facts_candidates_over_stdio(neo4j_target):
 
     tenant = f"mcps-{uuid.uuid4().hex[:8]}"
     settings = neo4j_target.settings
-    env = dict(os.environ, NEO4J_URI=settings.uri)
-    if settings.password is not None:
-        env["NEO4J_PASSWORD"] = settings.password.get_secret_value()
-    if settings.database:
-        env["NEO4J_DATABASE"] = settings.database
+    env = _env(settings)
     exe = str(Path(sys.executable).parent / "graphmem")
     params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
                                    env=env)

@@ -66,14 +66,19 @@ def _promised(block: str) -> list[tuple[str, object]]:
     return out
 
 
-def test_readme_python_runs_as_written(neo4j_target, cli_env, monkeypatch):
-    blocks = _python_blocks()
-    assert len(blocks) == 4, "README's python blocks changed: keep this test in step"
+def _point_clients_at_the_test_server(neo4j_target, cli_env, monkeypatch) -> None:
+    """A README block builds its client from the environment, as a newcomer's would: point it here."""
     for k, v in cli_env.items():
         if k.startswith("NEO4J_"):
             monkeypatch.setenv(k, v)
     if not neo4j_target.settings.database:
         monkeypatch.delenv("NEO4J_DATABASE", raising=False)
+
+
+def test_readme_python_runs_as_written(neo4j_target, cli_env, monkeypatch):
+    blocks = _python_blocks()
+    assert len(blocks) == 4, "README's python blocks changed: keep this test in step"
+    _point_clients_at_the_test_server(neo4j_target, cli_env, monkeypatch)
     tenant = f"readme-{uuid.uuid4().hex[:8]}"
     _quickstart, first, second, third = blocks
     assert first.count('tenant="acme"') == 1
@@ -112,11 +117,7 @@ def test_the_quickstart_runs_as_written(neo4j_target, cli_env, monkeypatch):
     """The README's first block, as a newcomer pastes it: free text in, the promised answers out."""
     block = _python_blocks()[0]
     assert "mem.add(" in block and "mem.search(" in block and block.count('tenant="quickstart"') == 1
-    for k, v in cli_env.items():
-        if k.startswith("NEO4J_"):
-            monkeypatch.setenv(k, v)
-    if not neo4j_target.settings.database:
-        monkeypatch.delenv("NEO4J_DATABASE", raising=False)
+    _point_clients_at_the_test_server(neo4j_target, cli_env, monkeypatch)
     tenant = f"quickstart-{uuid.uuid4().hex[:8]}"
     promised = _promised(block)
     assert len(promised) == 2, promised
