@@ -133,7 +133,10 @@ def page_events(subject: str, current: list[PageLine], edited: list[PageLine], n
                     changes.append(_removal(w, base, many=True))
             continue
         if len(want) > 1:
-            raise ValidationError(f"{topic!r} holds one value; the page gives {len(want)}")
+            raise ValidationError(
+                f"{topic!r} holds one value; the page gives {len(want)}. If it has several, declare it "
+                f"many-valued first: graphmem declare-topic {topic} --cardinality many "
+                f"(mem.declare_topic({topic!r}, 'many')), then apply the page again")
         if want and (not was or was[0].value != want[0]):
             changes.append((f"= {topic}: {want[0]}", {"op": "set", **base, "value": want[0]}))
         elif not want and was:

@@ -13,6 +13,7 @@ from ..core.answers import Answer, HistoryEntry, QuotedClaim, Why
 from ..core.errors import ValidationError
 from ..core.fields import parse_time
 from ..core.temporal import View, resolve, resolve_many, standing_before, timeline, visible
+from ..core.topics import BUILTIN_MANY
 from .plans import Plan, run_query
 from .projection import row_to_assertion, to_datetime
 from .shaping import (answer_base, answer_from_ends, answer_from_resolutions, answer_from_rows, history_entries,
@@ -27,8 +28,11 @@ def view_times(now: datetime, valid_at: Any, known_at: Any) -> tuple[datetime, d
 
 
 def many_valued(tenant: str, topic: str) -> Plan[bool]:
+    """Whether the tenant takes ``topic`` as many-valued: its declaration, else the built-in
+    cardinality its first value will declare (graphmem.core.topics)."""
     rows = yield from run_query("topic/get", tenant, name=topic)
-    return bool(rows) and rows[0]["cardinality"] == "many"
+    declared = rows[0]["cardinality"] if rows else None
+    return declared == "many" if declared else topic in BUILTIN_MANY
 
 
 def assertions(tenant: str, subject: str, topic: str, env: str | None) -> Plan[list[Any]]:

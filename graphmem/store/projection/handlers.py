@@ -16,11 +16,13 @@ from typing import Any, Callable, Iterable
 
 from ..queries import Steps
 from .context import Current, Work
+from .slots import slot_key
 from .facts import NewFact, create, expiry, said_by
 from .values import plain, to_datetime, to_time
 from ...core.errors import NotFoundError, TemporalError, ValidationError
 from ...core.models import ExpireEvent, MessageEvent, QuoteEvent, SetEvent, SourceEvent, parse_event
 from ...core.temporal import View, resolve_many
+from ...core.topics import BUILTIN_ACTOR, BUILTIN_MANY, BUILTIN_REASON
 
 __all__ = ["HANDLERS", "Handler", "dispatch"]
 
@@ -52,11 +54,19 @@ def op_source(work: Work, cur: Current, e: SourceEvent) -> Steps[None]:
 
 
 def op_topic(work: Work, cur: Current, e: Any) -> Steps[None]:
+    """Declare a topic. A changed cardinality changes the answers of every slot of the topic, stored
+    or made in this unit, so all of them are loaded and recomputed (a declaration is rare)."""
     yield from work.cache.load_topics([e.name])
+    changed = work.cache.topics[e.name] != e.cardinality
     work.cache.topics[e.name] = e.cardinality
+    work.cache.declared.add(e.name)
     work.cache.ttl[e.name] = e.ttl_seconds
     work.buffer.topics[e.name] = (e.cardinality, e.ttl_seconds)
-    for key, slot in work.cache.slots.items():  # a changed cardinality changes the slot's answers
+    if not changed:
+        return
+    rows = yield from work.query("load/topic_slots", topic=e.name)
+    yield from work.cache.load_slots({slot_key(r["subject"], e.name, r["env"]) for r in rows})
+    for key, slot in work.cache.slots.items():
         if key[1] == e.name:
             work.refresh(slot, cur)
 
@@ -266,17 +276,42 @@ def op_message(work: Work, cur: Current, e: MessageEvent) -> Steps[None]:
         if work.expand is None:
             raise ValidationError("a 'message' event needs an extractor; use GraphMem.ingest")
         context = yield from _recent(work, [s for s in (e.speaker, e.about) if s])
-        drawn = [plain(d) for d in work.expand(e, context)]
+        drawn = yield from _declaring_builtins(work, [plain(d) for d in work.expand(e, context)])
     else:
         drawn = e.drawn
     cur.drawn = drawn
     for d in drawn:
+        if d == _builtin_declaration(d.get("name")):  # the store's own, see _declaring_builtins
+            yield from op_topic(work, cur, parse_event(d))
+            continue
         ev = parse_event(d if d.get("op") == "source" else {**d, "source": d.get("source", e.id)})
         if ev.op in ("message", "topic") or ev.recorded_at is not None or ev.tenant is not None:
             raise ValidationError(f"an extractor may not draw {ev.op!r} events or set recorded_at/tenant")
         if e.drawn_as == "inferred" and ev.op in ("set", "revoke"):  # not a person's own words
             ev = ev.model_copy(update={"authority": "L2", **({"status": "candidate"} if ev.op == "set" else {})})
         yield from dispatch(work, cur, ev)
+
+
+def _builtin_declaration(topic: Any) -> dict[str, Any]:
+    return {"op": "topic", "name": topic, "cardinality": "many", "actor": BUILTIN_ACTOR, "reason": BUILTIN_REASON}
+
+
+def _declaring_builtins(work: Work, drawn: list[dict[str, Any]]) -> Steps[list[dict[str, Any]]]:
+    """The drawn events, with a declaration before the first value of a built-in many-valued topic
+    the tenant never declared (graphmem.core.topics). It is stored with the drawn events, so a
+    replay declares exactly what the first application did, whatever graphmem's list is then."""
+    builtin = {d["topic"] for d in drawn if d.get("op") == "set" and d.get("topic") in BUILTIN_MANY}
+    if not builtin:
+        return drawn
+    yield from work.cache.load_topics(builtin)
+    out: list[dict[str, Any]] = []
+    for d in drawn:
+        topic = str(d.get("topic"))
+        if d.get("op") == "set" and topic in builtin and topic not in work.cache.declared:
+            out.append(_builtin_declaration(topic))
+            work.cache.declared.add(topic)
+        out.append(d)
+    return out
 
 
 def _recent(work: Work, subjects: list[str]) -> Steps[list[dict[str, Any]]]:

@@ -54,6 +54,7 @@ class SlotCache:
         self.last: datetime | None = None
         self.sources: dict[str, dict[str, Any] | None] = {}
         self.topics: dict[str, str] = {}  # topic -> cardinality ("one" unless declared "many")
+        self.declared: set[str] = set()  # topics with a declaration (a `topic` event) in the tenant
         self.ttl: dict[str, int | None] = {}
         self.facts_by_ref: dict[str, tuple[str, SlotKey]] = {}
         self.fact_slot: dict[str, SlotKey] = {}
@@ -76,6 +77,8 @@ class SlotCache:
             self.topics[n] = "one"
         for r in (yield from self.query("load/topics", names=missing)):
             self.topics[r["name"]] = r["cardinality"] or "one"
+            if r["cardinality"]:
+                self.declared.add(r["name"])
             self.ttl[r["name"]] = r["ttl_seconds"]
 
     def load_slots(self, keys: Iterable[SlotKey]) -> Steps[None]:

@@ -28,7 +28,8 @@ from .slots import SlotCache, SlotKey, slot_key
 from .timelines import Timelines
 from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
 from ...core.errors import TemporalError
-from ...core.models import WriteResult, parse_event
+from ...core.models import DeclareTopicEvent, SetEvent, WriteResult, parse_event
+from ...core.topics import BUILTIN_ACTOR, BUILTIN_MANY, BUILTIN_REASON
 
 __all__ = ["CLOCK_SKEW", "Sealed", "UnitOfWork", "record_time", "tenant_query"]
 
@@ -266,6 +267,8 @@ class UnitOfWork:
                 yield from self.prefetch([event])
             if ident in self._seen_ids:
                 return self._seen_ids[ident]
+        if isinstance(event, SetEvent) and event.topic in BUILTIN_MANY:
+            yield from self._declare_builtin(event)
         at = record_time(event, self.last, self.now, self.head.server_now)
         cur = Current(seq=self.seq + 1, at=at)
         yield from dispatch(self.work, cur, event)
@@ -282,6 +285,15 @@ class UnitOfWork:
         if ident is not None:
             self._seen_ids[ident] = result.model_copy(update={"duplicate": True})
         return result
+
+    def _declare_builtin(self, event: SetEvent) -> Steps[None]:
+        """A built-in many-valued topic the tenant never declared is declared many-valued, as
+        its own ledger entry just before its first value (graphmem.core.topics: why a ledger event)."""
+        yield from self.cache.load_topics([event.topic])
+        if event.topic not in self.cache.declared:
+            yield from self.apply(DeclareTopicEvent(op="topic", name=event.topic, cardinality="many",
+                                                    actor=BUILTIN_ACTOR, reason=BUILTIN_REASON,
+                                                    recorded_at=event.recorded_at))
 
     def replay(self, row: dict[str, Any]) -> Steps[None]:
         """Re-apply one stored ledger event with its original seq and record time.
