@@ -1,7 +1,7 @@
 """Checks the people-written extraction sets and prints their counts per language and family.
 
 Usage: python tests/data/extraction/people_check.py [FILE ...]
-(default: people-dev.jsonl and people-heldout.jsonl beside this script). Exits 1 on any defect.
+(default: every people-*.jsonl beside this script). Exits 1 on any defect.
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def check(path: Path) -> tuple[collections.Counter[tuple[str, str]], list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or [HERE / "people-dev.jsonl", HERE / "people-heldout.jsonl"]
+    paths = [Path(a) for a in argv] or sorted(HERE.glob("people-*.jsonl"))
     bad = 0
     for path in paths:
         if not path.exists():
