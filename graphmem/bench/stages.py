@@ -41,18 +41,19 @@ class Stages:
         self.seconds: dict[str, float] = {s: 0.0 for s in STAGES}
         self._local = threading.local()
 
-    def _wrap(self, fn: Callable[..., Any], stage: str) -> Callable[..., Any]:
+    def _wrap(self, fn: Callable[..., Any], stage: str,
+              clock: Callable[[], float] = time.thread_time) -> Callable[..., Any]:
         local, seconds = self._local, self.seconds
 
         @functools.wraps(fn)
         def timed(*args: Any, **kwargs: Any) -> Any:
             stack: list[float] = local.__dict__.setdefault("stack", [])
             stack.append(0.0)  # CPU of wrapped calls nested inside this one
-            t0 = time.thread_time()
+            t0 = clock()
             try:
                 return fn(*args, **kwargs)
             finally:
-                took = time.thread_time() - t0
+                took = clock() - t0
                 nested = stack.pop()
                 seconds[stage] += took - nested
                 if stack:
@@ -76,7 +77,9 @@ class Stages:
                 undo.append(functools.partial(setattr, owner, name, raw))
             if embedder is not None and hasattr(embedder, "embed"):
                 embed = embedder.embed
-                embedder.embed = self._wrap(embed, "embedding")
+                # The whole process's CPU: wordllama's tokenizer encodes a batch on threads of its
+                # own, and nothing else runs meanwhile (the vectors are made after the last commit).
+                embedder.embed = self._wrap(embed, "embedding", time.process_time)
                 undo.append(lambda: delattr(embedder, "embed") if "embed" in vars(embedder)
                             else None)
             yield self
