@@ -21,7 +21,8 @@ ledger is a duplicate that writes nothing — re-adding never doubles a transcri
 at different positions stay two messages.
 
 Every row becomes a ``message`` event: the extractor draws what it means (spaCy parses each batch
-in one pass), the batch is written in one transaction through the bulk path, and the new text is
+in one pass; a non-person's row that names nobody, with no ``about``, draws nothing and is not
+parsed at all: :func:`_unparsed_if_nobodys`), the batch is written in one transaction through the bulk path, and the new text is
 embedded for recall's vector leg. A refused row names its position (``message 3: …``; the
 importer gives the file's line instead).
 """
