@@ -147,6 +147,7 @@ class _Tallies:
     turns: int = 0
     seconds: float = 0.0
     cpu: float = 0.0
+    stages: Any = None  # graphmem.bench.stages.Stages: CPU by stage (parse, rules, episodes, embedding, write)
 
     def add(self, split: str, cat: str, budget: int, shown: dict[str, set[str]], evidence: list[str]) -> None:
         for method in METHODS:
@@ -155,12 +156,20 @@ class _Tallies:
                     self.by_key.setdefault((s, method, c, budget), Tally()).add(shown[method], evidence)
 
     def ingest(self, mem: Any, conv: Conversation) -> None:
-        t0, c0 = time.perf_counter(), time.process_time()
-        mem.ingest_bulk([{"id": t.id, "speaker": t.speaker, "at": t.at.isoformat(), "text": t.text}
-                         for t in conv.turns])
-        self.seconds += time.perf_counter() - t0
-        self.cpu += time.process_time() - c0
-        self.turns += len(conv.turns)
+        self.ingest_rows(mem, [{"id": t.id, "speaker": t.speaker, "at": t.at.isoformat(), "text": t.text}
+                               for t in conv.turns])
+
+    def ingest_rows(self, mem: Any, rows: list[dict[str, Any]]) -> None:
+        """``mem.ingest_bulk(rows)``, timed: wall, this process's CPU, and its CPU by stage."""
+        from .stages import Stages
+        if self.stages is None:
+            self.stages = Stages()
+        with self.stages.counting(mem.embedder):
+            t0, c0 = time.perf_counter(), time.process_time()
+            mem.ingest_bulk(rows)
+            self.seconds += time.perf_counter() - t0
+            self.cpu += time.process_time() - c0
+        self.turns += len(rows)
 
 
 def _ask(bm25s: Any, mem: Any, conv: Conversation, budgets: tuple[int, ...], config: Any, tallies: _Tallies) -> None:
@@ -199,6 +208,7 @@ def _result(store: Any, convs: list[Conversation], budgets: tuple[int, ...], t: 
         "ingest_cpu_ms_per_turn": round(t.cpu * 1000 / t.turns, 2),
         "ingest_worker_cpu_ms_per_turn": round(worker_cpu * 1000 / t.turns, 2),
         "ingest_load_average": ingest_load,
+        "ingest_stage_cpu_ms_per_turn": t.stages.report(t.cpu, t.turns) if t.stages is not None else {},
         "context_p50_ms": _pct(t.latencies, 0.5), "context_p95_ms": _pct(t.latencies, 0.95),
         "embedder": getattr(store.embedder, "name", None),
         # Latency and turns/s depend on what else runs: say how busy the machine was (1/5/15 min).
@@ -252,9 +262,14 @@ def table(result: dict[str, Any]) -> str:
                 lines.append(f"{split:8} {method:9} {budget:>6}  " + "  ".join(row))
     lines.append(f"ingest {result['ingest_turns_per_s']} turns/s wall ({result['ingest_cpu_ms_per_turn']} ms CPU a "
                  f"turn here + {result['ingest_worker_cpu_ms_per_turn']} ms in the parse worker; load "
-                 f"{result['ingest_load_average']} on {result['cpus']} CPUs) · context() p50 {result['context_p50_ms']} ms, "
+                 f"{result['ingest_load_average']} on {result['cpus']} CPUs; by stage "
+                 f"{_stage_text(result.get('ingest_stage_cpu_ms_per_turn', {}))}) · context() p50 {result['context_p50_ms']} ms, "
                  f"p95 {result['context_p95_ms']} ms · embedder {result['embedder']}")
     return "\n".join(lines)
+
+
+def _stage_text(stages: dict[str, float]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in stages.items()) or "-"
 
 
 def save(result: dict[str, Any], out: Path) -> Path:
@@ -295,3 +310,55 @@ def plot(result: dict[str, Any], out: Path) -> Path | None:
     plt.close(fig)
     return path
 
+
+
+# -- a LongMemEval-style haystack: ingest only (graphmem/bench/haystack.py) ----------------------------
+
+def run_haystack(store: Any, turns: int = 500, *, conversations: int = 1, seed: int = 47, keep: bool = False,
+                 log: Callable[[str], None] = lambda s: None) -> dict[str, Any]:
+    """Ingest ``conversations`` synthetic haystacks of ``turns`` chat rows each (long assistant
+    turns, short user turns; :func:`graphmem.bench.haystack.haystack`, seeds ``seed``,
+    ``seed + 1``, …) each into a tenant of its own with ``mem.ingest_bulk``, embeddings as the
+    store has them; wall turns/s, CPU a turn (this process, by stage, and the parse worker) and
+    the load average, as the LoCoMo ``--ingest-only`` run reports them."""
+    from ..extract import parse_pool
+    from .haystack import haystack, words
+    tallies = _Tallies()
+    worker_cpu0 = parse_pool.worker_cpu_seconds()
+    assistant_words: list[int] = []
+    # Not timed: the first import of a process loads spaCy's and wordllama's models and the server
+    # plans the write queries (seconds, once) — a running agent has done that long before.
+    warm = store.for_tenant(f"bench-haystack-warm-{seed}")
+    warm.drop_tenant()
+    warm.ingest_bulk(haystack(40, seed=seed - 1))
+    warm.drop_tenant()
+    for k in range(conversations):
+        rows = haystack(turns, seed=seed + k)
+        assistant_words += [words(r["content"]) for r in rows if r["role"] == "assistant"]
+        mem = store.for_tenant(f"bench-haystack-{seed + k}")
+        mem.drop_tenant()
+        tallies.ingest_rows(mem, rows)
+        log(f"haystack {seed + k}: {len(rows)} turns ingested")
+        if not keep:
+            mem.drop_tenant()
+    load = [round(x, 1) for x in os.getloadavg()]
+    worker_cpu = parse_pool.worker_cpu_seconds() - worker_cpu0
+    t = tallies
+    return {"benchmark": "haystack-ingest", "conversations": conversations, "seed": seed,
+            "ingest_turns": t.turns, "ingest_turns_per_s": round(t.turns / t.seconds, 1),
+            "ingest_seconds": round(t.seconds, 1), "ingest_cpu_ms_per_turn": round(t.cpu * 1000 / t.turns, 2),
+            "ingest_worker_cpu_ms_per_turn": round(worker_cpu * 1000 / t.turns, 2),
+            "ingest_stage_cpu_ms_per_turn": t.stages.report(t.cpu, t.turns) if t.stages is not None else {},
+            "ingest_load_average": load, "cpus": os.cpu_count(),
+            "assistant_words_mean": round(sum(assistant_words) / max(len(assistant_words), 1), 1),
+            "embedder": getattr(store.embedder, "name", None)}
+
+
+def haystack_table(result: dict[str, Any]) -> str:
+    return (f"haystack ingest: {result['ingest_turns']} turns ({result['conversations']} × "
+            f"{result['ingest_turns'] // max(result['conversations'], 1)}, assistant turns "
+            f"{result['assistant_words_mean']} words on average) · {result['ingest_turns_per_s']} turns/s wall · "
+            f"{result['ingest_cpu_ms_per_turn']} ms CPU a turn here (by stage "
+            f"{_stage_text(result['ingest_stage_cpu_ms_per_turn'])}) + {result['ingest_worker_cpu_ms_per_turn']} ms "
+            f"in the parse worker · load {result['ingest_load_average']} on {result['cpus']} CPUs · embedder "
+            f"{result['embedder']}")

@@ -21,7 +21,8 @@ ledger is a duplicate that writes nothing — re-adding never doubles a transcri
 at different positions stay two messages.
 
 Every row becomes a ``message`` event: the extractor draws what it means (spaCy parses each batch
-in one pass), the batch is written in one transaction through the bulk path, and the new text is
+in one pass; a non-person's row that names nobody, with no ``about``, draws nothing and is not
+parsed at all: :func:`_unparsed_if_nobodys`), the batch is written in one transaction through the bulk path, and the new text is
 embedded for recall's vector leg. A refused row names its position (``message 3: …``; the
 importer gives the file's line instead).
 """
@@ -142,7 +143,7 @@ def message_event(row: dict[str, Any], now: datetime, position: int = 0, *, user
                               "(or id, speaker and text)")
     if is_role_row(row):
         event = role_message(row, position, user=user, session=session, at=at)
-        return {**event, "at": event.get("at") or now}
+        return _unparsed_if_nobodys({**event, "at": event.get("at") or now})
     extra = set(row) - _FIELDS - {"op"}
     if extra:
         raise ValidationError(f"unknown transcript field(s): {', '.join(sorted(extra))} "
@@ -152,7 +153,24 @@ def message_event(row: dict[str, Any], now: datetime, position: int = 0, *, user
         out["drawn_as"] = "inferred"  # a row spoken by "assistant" is the model's, whatever its shape
     if session is not None:
         out.setdefault("session", session)
-    return out
+    return _unparsed_if_nobodys(out)
+
+
+def _unparsed_if_nobodys(event: dict[str, Any]) -> dict[str, Any]:
+    """A non-person's row (an assistant's, a system prompt's, a tool's) that names nobody it is
+    about draws nothing: ``drawn: []``, so it is neither parsed nor read by the rules.
+
+    Why that is exact enough to skip: such a message may only ever give L2 candidates about
+    *another* subject (graphmem.extract.roles), and PEOPLE.md's convention is that without an
+    ``about`` nobody is named — "Noted, vegetarian.", a tool's JSON, a long answer full of lists and
+    code all label ``[]``. With an ``about`` the assistant may be relaying what that person said
+    ("Got it, Omar: you started at Contoso") and the row is drawn as before. The message itself is
+    stored, embedded and recalled as any other (docs/transcripts.md); ``drawn`` is what the ledger
+    keeps for a replay, so a rebuild gives the same. Long assistant turns were most of a
+    LongMemEval-style import's parse (docs/scaling.md, "Conversation at speed")."""
+    if event.get("drawn_as") == "inferred" and not event.get("about") and "drawn" not in event:
+        event["drawn"] = []
+    return event
 
 
 def transcript_events(messages: Iterable[dict[str, Any]], now: datetime, *, user: str | None = None,

@@ -66,7 +66,7 @@ def test_row_times_and_defaults():
 
 def test_unknown_fields_ignored_in_role_rows_refused_in_speaker_rows():
     e = message_event({"role": "assistant", "content": "ok", "tool_calls": [], "refusal": None}, NOW)
-    assert set(e) <= {"op", "id", "speaker", "text", "at", "drawn_as"}
+    assert set(e) <= {"op", "id", "speaker", "text", "at", "drawn_as", "drawn"}  # drawn: [] (names nobody)
     with pytest.raises(ValidationError, match="unknown transcript field"):
         message_event({"id": "m1", "speaker": "lin", "text": "hi", "mood": "good"}, NOW)
 

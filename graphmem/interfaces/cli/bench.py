@@ -1,5 +1,5 @@
 """Benchmarks (never tests): ``bench`` (ingest, as-of, paths, context() and rebuild at scale),
-``bench recall`` (LoCoMo), ``bench graphiti`` (beside Graphiti on the same facts), ``bench cli``
+``bench recall`` (LoCoMo), ``bench haystack`` (transcript ingest on long assistant turns), ``bench graphiti`` (beside Graphiti on the same facts), ``bench cli``
 (the wall time of one ``graphmem as-of`` process) and ``bench-extract`` (the extractor)."""
 
 from __future__ import annotations
@@ -106,6 +106,25 @@ def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="
     br.save(result, out)
     br.plot(result, out)
     typer.echo(json.dumps(result) if opts.as_json else br.table(result))
+
+
+@bench_cmds("haystack", store=False, tenant=False)
+def bench_haystack(opts: Opts, turns: int = typer.Option(500, help="turns a conversation (user and assistant "
+                                                                   "alternating)"),
+                   conversations: int = typer.Option(1, help="how many haystacks, a tenant each"),
+                   seed: int = typer.Option(47, help="the first haystack's seed (the next ones: +1, +2, …)"),
+                   keep: bool = typer.Option(False, help="keep the bench tenants")) -> None:
+    """Transcript ingest speed on a LongMemEval-style haystack (a benchmark): a seeded synthetic
+    conversation of long assistant turns (150-400 words: lists, code, explanations) between short
+    user turns, some stating facts (graphmem/bench/haystack.py); turns/s and CPU a turn by stage.
+
+    Example: graphmem bench haystack --turns 500 --conversations 2
+    """
+    from ...bench import bench_recall as br
+    with open_store(opts, tenant="bench") as store:
+        result = br.run_haystack(store, turns, conversations=conversations, seed=seed, keep=keep,
+                                 log=(lambda s: None) if opts.as_json else (lambda s: typer.echo(s, err=True)))
+    typer.echo(json.dumps(result) if opts.as_json else br.haystack_table(result))
 
 
 @bench_cmds("graphiti", tenant=False)
