@@ -16,8 +16,14 @@ tenant's own declaration, before or after, wins like any later declaration.
 
 from __future__ import annotations
 
-__all__ = ["BUILTIN_ACTOR", "BUILTIN_MANY", "BUILTIN_REASON"]
+__all__ = ["BUILTIN_ACTOR", "BUILTIN_MANY", "BUILTIN_REASON", "builtin_declaration"]
 
 BUILTIN_MANY: frozenset[str] = frozenset({"allergy"})
 BUILTIN_ACTOR = "graphmem"
 BUILTIN_REASON = "built-in many-valued topic (docs/format.md), declared on its first value"
+
+
+def builtin_declaration(topic: str) -> dict[str, str]:
+    """The ``topic`` event the store records for a built-in many-valued topic (as a ledger entry of
+    its own, or among a message's drawn events: graphmem.store.projection)."""
+    return {"op": "topic", "name": topic, "cardinality": "many", "actor": BUILTIN_ACTOR, "reason": BUILTIN_REASON}

@@ -22,8 +22,8 @@ at different positions stay two messages.
 
 Every row becomes a ``message`` event: the extractor draws what it means (spaCy parses each batch
 in one pass; a non-person's row that names nobody, with no ``about``, draws nothing and is not
-parsed at all: :func:`_unparsed_if_nobodys`), the batch is written in one transaction through the bulk path, and the new text is
-embedded for recall's vector leg. A refused row names its position (``message 3: …``; the
+parsed at all: :func:`_unparsed_if_nobodys`), the batch is written in one transaction through the
+bulk path, and the new text is embedded for recall's vector leg. A refused row names its position (``message 3: …``; the
 importer gives the file's line instead).
 """
 

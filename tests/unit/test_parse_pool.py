@@ -8,7 +8,6 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-import pytest
 
 from graphmem import examples
 from graphmem.extract import RuleExtractor, parse_pool
@@ -35,16 +34,6 @@ def _messages() -> list[MessageEvent]:
                                         speaker=e["speaker"], text=e["text"], about=e.get("about")))
     return out
 
-
-@pytest.fixture
-def pooled(monkeypatch):
-    """The worker on, for any number of texts, in small chunks (so both sides take some)."""
-    monkeypatch.setenv("GRAPHMEM_PARSE_WORKERS", "1")
-    monkeypatch.setattr(parse_pool, "MIN_TEXTS", 0)
-    monkeypatch.setattr(parse_pool, "CHUNK", 16)
-    monkeypatch.setattr(parse_pool, "_broken", False)
-    yield
-    parse_pool.shutdown()
 
 
 def test_events_are_identical_with_the_worker(pooled, monkeypatch):

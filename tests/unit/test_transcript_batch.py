@@ -12,10 +12,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from graphmem.core.models import MessageEvent
-from graphmem.extract import RuleExtractor, parse_pool
+from graphmem.extract import RuleExtractor
 from graphmem.extract.roles import keep_drawn
 from graphmem.extract.score import load
 from graphmem.store.projection.values import plain
@@ -50,16 +49,6 @@ def _kept(ex: RuleExtractor, m: MessageEvent) -> list[dict[str, Any]]:
     drawn = [plain(d) for d in ex.draw(m)]
     return drawn if m.drawn_as == "stated" else keep_drawn(drawn, m.speaker, m.drawn_as)
 
-
-@pytest.fixture
-def pooled(monkeypatch):
-    """The parse worker on for this batch (small chunks, so both processes parse some)."""
-    monkeypatch.setenv("GRAPHMEM_PARSE_WORKERS", "1")
-    monkeypatch.setattr(parse_pool, "MIN_TEXTS", 0)
-    monkeypatch.setattr(parse_pool, "CHUNK", 16)
-    monkeypatch.setattr(parse_pool, "_broken", False)
-    yield
-    parse_pool.shutdown()
 
 
 def test_the_batched_path_draws_exactly_what_the_plain_path_draws(pooled):

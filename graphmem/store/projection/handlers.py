@@ -22,7 +22,7 @@ from .values import plain, to_datetime, to_time
 from ...core.errors import NotFoundError, TemporalError, ValidationError
 from ...core.models import ExpireEvent, MessageEvent, QuoteEvent, SetEvent, SourceEvent, parse_event
 from ...core.temporal import View, resolve_many
-from ...core.topics import BUILTIN_ACTOR, BUILTIN_MANY, BUILTIN_REASON
+from ...core.topics import BUILTIN_MANY, builtin_declaration
 
 __all__ = ["HANDLERS", "Handler", "dispatch"]
 
@@ -281,7 +281,7 @@ def op_message(work: Work, cur: Current, e: MessageEvent) -> Steps[None]:
         drawn = e.drawn
     cur.drawn = drawn
     for d in drawn:
-        if d == _builtin_declaration(d.get("name")):  # the store's own, see _declaring_builtins
+        if d.get("op") == "topic" and d == builtin_declaration(d.get("name", "")):  # see _declaring_builtins
             yield from op_topic(work, cur, parse_event(d))
             continue
         ev = parse_event(d if d.get("op") == "source" else {**d, "source": d.get("source", e.id)})
@@ -290,10 +290,6 @@ def op_message(work: Work, cur: Current, e: MessageEvent) -> Steps[None]:
         if e.drawn_as == "inferred" and ev.op in ("set", "revoke"):  # not a person's own words
             ev = ev.model_copy(update={"authority": "L2", **({"status": "candidate"} if ev.op == "set" else {})})
         yield from dispatch(work, cur, ev)
-
-
-def _builtin_declaration(topic: Any) -> dict[str, Any]:
-    return {"op": "topic", "name": topic, "cardinality": "many", "actor": BUILTIN_ACTOR, "reason": BUILTIN_REASON}
 
 
 def _declaring_builtins(work: Work, drawn: list[dict[str, Any]]) -> Steps[list[dict[str, Any]]]:
@@ -308,7 +304,7 @@ def _declaring_builtins(work: Work, drawn: list[dict[str, Any]]) -> Steps[list[d
     for d in drawn:
         topic = str(d.get("topic"))
         if d.get("op") == "set" and topic in builtin and topic not in work.cache.declared:
-            out.append(_builtin_declaration(topic))
+            out.append(builtin_declaration(topic))
             work.cache.declared.add(topic)
         out.append(d)
     return out

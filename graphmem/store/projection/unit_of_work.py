@@ -28,8 +28,8 @@ from .slots import SlotCache, SlotKey, slot_key
 from .timelines import Timelines
 from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
 from ...core.errors import TemporalError
-from ...core.models import DeclareTopicEvent, SetEvent, WriteResult, parse_event
-from ...core.topics import BUILTIN_ACTOR, BUILTIN_MANY, BUILTIN_REASON
+from ...core.models import SetEvent, WriteResult, parse_event
+from ...core.topics import BUILTIN_MANY, builtin_declaration
 
 __all__ = ["CLOCK_SKEW", "Sealed", "UnitOfWork", "record_time", "tenant_query"]
 
@@ -291,9 +291,7 @@ class UnitOfWork:
         its own ledger entry just before its first value (graphmem.core.topics: why a ledger event)."""
         yield from self.cache.load_topics([event.topic])
         if event.topic not in self.cache.declared:
-            yield from self.apply(DeclareTopicEvent(op="topic", name=event.topic, cardinality="many",
-                                                    actor=BUILTIN_ACTOR, reason=BUILTIN_REASON,
-                                                    recorded_at=event.recorded_at))
+            yield from self.apply(parse_event({**builtin_declaration(event.topic), "recorded_at": event.recorded_at}))
 
     def replay(self, row: dict[str, Any]) -> Steps[None]:
         """Re-apply one stored ledger event with its original seq and record time.
