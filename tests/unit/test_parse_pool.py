@@ -8,7 +8,6 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-
 from graphmem import examples
 from graphmem.extract import RuleExtractor, parse_pool
 from graphmem.extract.score import load

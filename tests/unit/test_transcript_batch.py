@@ -12,7 +12,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-
 from graphmem.core.models import MessageEvent
 from graphmem.extract import RuleExtractor
 from graphmem.extract.roles import keep_drawn
