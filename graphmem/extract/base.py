@@ -43,7 +43,7 @@ TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|f
                        r"all week|the whole week|all day today)\b|"
                        r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
 REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销|"
-                           r"(?:现在|已经)?不(?:吃|住|在|用|做)[\u4e00-\u9fff]{0,3}了", re.I)
+                           r"(?:现在|已经)?不(?:吃|住|在|用|做|是)[\u4e00-\u9fff]{0,3}[了啦]|不再?过敏了", re.I)
 REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
                          r"删掉|删除|去掉|忘掉|忘记|不用了", re.I)
 NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)

@@ -349,12 +349,12 @@ ZH_PLACES = frozenset(
     "北京 上海 天津 重庆 广州 深圳 杭州 南京 苏州 成都 武汉 西安 长沙 郑州 青岛 大连 厦门 宁波 无锡 合肥 福州 济南 沈阳 哈尔滨 长春 "
     "昆明 贵阳 南宁 南昌 太原 石家庄 兰州 乌鲁木齐 呼和浩特 拉萨 银川 西宁 海口 三亚 珠海 东莞 佛山 温州 常州 徐州 烟台 "
     "香港 澳门 台北 海城 国外 外地 老家 家里 本地 当地 北方 南方 美国 日本 英国 德国 法国 新加坡".split())
-_ZH_OTHER = re.compile(r"(?:你们|您|你|他们|她们|他|她|人家|别人)")
+_ZH_OTHER = re.compile(r"(?:你们|您|你|他们|她们|他|她|人家|别人)(?!好)")  # not a greeting: 您好
 _ZH_KIN = re.compile(r"我(?:的|们)?(?:老婆|妻子|太太|媳妇|老公|丈夫|先生|爱人|男朋友|女朋友|男友|女友|对象|爸爸|妈妈|爸|妈|父亲|母亲|"
                      r"父母|儿子|女儿|孩子|哥哥|姐姐|弟弟|妹妹|哥|姐|弟|妹|朋友|同事|室友|邻居|老板|领导|同学|家人|亲戚|舅舅|"
                      r"阿姨|叔叔|爷爷|奶奶|外婆|外公|表哥|表姐|堂哥|闺蜜|经理|客户)")
 _ZH_HYPO = re.compile(r"听说|据说|听人说|考虑|可能|也许|如果|要是|假如|假设|或许|说不定|打算|犹豫|还没决定|没决定|不确定|不知道|想不想|"
-                      r"会不会|计划|准备考虑|想着|梦想|希望|但愿|万一|的话|还在想|在想|纠结")
+                      r"会不会|计划|准备考虑|想着|梦想|希望|但愿|万一|的话|还在想|在想|纠结|千万别|别把|不要把|没说要|没说过|谁说")
 _ZH_WANT = re.compile(r"想(?!起|到|念)|要不")
 _ZH_NEG = re.compile(r"(?:不|没|没有|别|未|并非|不是)$")
 
@@ -377,6 +377,7 @@ def judge_zh(sentence: str, cue: int, a: int, b: int, topic: str, about_topic: b
     if topic == "employer" and sentence[a:b] in ZH_PLACES:
         return Verdict(False, why="a city is not an employer")
     after = re.split(r"[，,；;。！!？?]", sentence[b:b + 3])[0]  # a negation after the value, in its clause
+    after = re.sub(r"^我?不[能敢]", "", sentence[b:b + 4]) if topic == "allergy" and re.match(r"我?不[能敢]", sentence[b:]) else after
     negated = bool(_ZH_NEG.search(clause_before.rstrip("了都也还就"))) or bool(re.search(r"不|没", after[:2]))
     if topic == "allergy" and re.search(r"不|没", after):
         negated = True

@@ -1,0 +1,105 @@
+"""Chinese wording people use beyond the plain patterns (issue #43): paraphrases, allergies named
+in other shapes, endings, and the near-misses each rule must refuse.
+
+The sentences are the tests' own, not the labelled sets'. No database: text in, events out.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from graphmem.core.models import MessageEvent
+from graphmem.extract import PriorFact, RuleExtractor
+
+AT = datetime(2026, 3, 10, 10, tzinfo=timezone.utc)  # a Tuesday
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def msg(text: str, about: str | None = None) -> MessageEvent:
+    return MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text, about=about)
+
+
+def facts(ex: RuleExtractor, text: str, about: str | None = None,
+          context: tuple[PriorFact, ...] = ()) -> list[tuple[str, str, str | None]]:
+    return [(e["op"], e["topic"], e.get("value")) for e in ex.extract(msg(text, about), context)
+            if e["op"] in ("set", "revoke")]
+
+
+@pytest.mark.parametrize("text, topic, value", [
+    ("我家新地址是海淀区学院路30号院2栋，快递寄这儿", "home_address", "海淀区学院路30号院2栋"),
+    ("新住址：西湖区文三路100号", "home_address", "西湖区文三路100号"),
+    ("地址改成徐汇区漕溪北路8号了", "home_address", "徐汇区漕溪北路8号"),
+    ("搬来成都两年了，还是吃不惯辣", "home_city", "成都"),
+    ("毕业以后就留在厦门了", "home_city", "厦门"),
+    ("家住天津，周末常去北京", "home_city", "天津"),
+    ("目前在美团打工，写后端的", "employer", "美团"),
+    ("我在拼多多干活儿，天天加班", "employer", "拼多多"),
+    ("去年入职的网易，感觉还行", "employer", "网易"),
+    ("明天去阿里报道，有点紧张", "employer", "阿里"),
+    ("工位挪到C座803了", "office", "C座803"),
+    ("我是新同事小林，坐12F，多多关照", "office", "12F"),
+    ("这个月在深圳分部坐班", "office", "深圳分部"),
+    ("我是回族，只吃清真的", "diet", "清真"),
+    ("螃蟹我不能吃，过敏", "allergy", "螃蟹"),
+    ("我不能碰虾，一碰就过敏", "allergy", "虾"),
+    ("狗毛过敏星人路过", "allergy", "狗毛"),
+    ("海鲜类的都过敏，别点", "allergy", "海鲜"),
+])
+def test_paraphrases(ex: RuleExtractor, text: str, topic: str, value: str) -> None:
+    assert ("set", topic, value) in facts(ex, text)
+
+
+def test_two_allergies_before_one_verb(ex: RuleExtractor) -> None:
+    got = facts(ex, "我虾和蟹都过敏，吃海鲜得小心")
+    assert ("set", "allergy", "虾") in got and ("set", "allergy", "蟹") in got
+
+
+def test_a_port_started_on_a_number(ex: RuleExtractor) -> None:
+    events = ex.extract(msg("order-api 预发环境起在 17070 上", about="order-api"))
+    assert [(e["topic"], e["value"], e.get("env")) for e in events if e["op"] == "set"] == [
+        ("port", "17070", "staging")]
+
+
+def test_port_switched_by_a_verb(ex: RuleExtractor) -> None:
+    events = ex.extract(msg("生产端口切到 8555", about="order-api"))
+    assert [(e["topic"], e["value"]) for e in events if e["op"] == "set"] == [("port", "8555")]
+
+
+@pytest.mark.parametrize("text, topic, value", [
+    ("我对虾已经不过敏了，开心", "allergy", "虾"),
+    ("对猫毛不过敏了", "allergy", "猫毛"),
+    ("不吃素啦，还是肉香", "diet", None),
+    ("已经不是素食者了", "diet", None),
+])
+def test_endings(ex: RuleExtractor, text: str, topic: str, value: str | None) -> None:
+    assert facts(ex, text) == [("revoke", topic, value)]
+
+
+@pytest.mark.parametrize("text", [
+    "我对你的唠叨过敏",                 # a joke about a person, not an allergen
+    "我什么都过敏，哈哈",               # no allergen named
+    "千万别把端口改成 8080，会冲突",     # a prohibition
+    "我可没说要搬去上海啊",             # denied, not stated
+    "我现在在那边上班",                 # a place word, no employer
+    "我在一个小厂子上班",               # no name
+    "去年12月入职的",                   # a date, no employer
+    "工位是临时的",                     # an adjective, no office
+    "我坐18路公交来的",                 # a bus, not a floor
+    "听说小王在字节打工",               # hearsay
+    "我老婆在滴滴上班",                 # someone else
+    "你是不是搬来杭州了？",             # a question
+    "家住哪儿啊你",                     # a question without a city
+])
+def test_near_misses_draw_nothing(ex: RuleExtractor, text: str) -> None:
+    assert [f for f in facts(ex, text) if f[1] in ("home_address", "home_city", "employer", "office", "allergy",
+                                                     "diet", "port")] == []
+
+
+def test_a_greeting_to_the_reader_is_not_someone_else(ex: RuleExtractor) -> None:
+    assert ("set", "employer", "中金公司") in facts(ex, "王老师您好：我目前供职于中金公司，想请教一个问题。")
