@@ -56,7 +56,7 @@ CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my b
                         r"不对|说错了|更正|纠正|搞错了|写错了|打错了|打错字|笔误|口误|记错了|弄错了|看错了",
                         re.I)
 # A value named only to be rejected ("prod is 6110, not 6100", "不是6100，是6110"): never the new value.
-REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|不是|而不是|并非)\s*$", re.I)
+REJECTED_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|不是对?|而不是|并非)\s*$", re.I)
 CHANGE_WORDS = re.compile(r"\b(?:now|since|from|starting|anymore|these days|nowadays)\b|现在|起|开始", re.I)
 _ADDRESS_HINT = re.compile(r"(?:\b(?:Rd|Road|St|Street|Ave|Avenue|Lane|Ln|Blvd|Boulevard|Drive|Dr|Way|Place|Pl|Square|Sq|Court|Ct|Crescent|Close|Terrace|"
                            r"Highway|Hwy|Parkway|Row|Alley|Gardens)\b\.?|"
@@ -69,7 +69,7 @@ _NOT_A_PLACE = {"the", "a", "an", "it", "this", "that", "there", "here", "my", "
 # Where one clause of a sentence ends and the next begins, for per-clause environments.
 CLAUSE_BREAK = re.compile(r"[,;，；、\n()（）]|\s[-–—/|]\s|\b(?:but|while|whereas)\b|[.!?](?=\s)|"
                           r"\s(?:and|so)\s(?=(?:from|starting|since|then|I|I'm|I'll|we|we're|we'll)\b)", re.I)
-_NOT_A_CITY_ZH = re.compile(r"宿舍|公司|学校|单位|家|楼|附近|这边|那边|对面|隔壁|酒店|宾馆|医院|小区|房子|朋友|亲戚")
+_NOT_A_CITY_ZH = re.compile(r"宿舍|公司|学校|单位|家|楼|附近|这边|那边|对面|隔壁|酒店|宾馆|医院|小区|房子|朋友|亲戚|(?:区|村|苑|园|观)$")
 MOVE_WORDS = re.compile(r"\b(?:move|moved|moving|relocation|relocated)\b|搬家|搬", re.I)
 
 

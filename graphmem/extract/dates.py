@@ -32,7 +32,7 @@ class DateSpan:
 
     start: datetime
     end: datetime | None
-    role: str  # "at" (a point), "from" (since / from … on / 起), "until" (到 / until), "range"
+    role: str  # "at", "from" (since / 起), "until" (到 / until: the day included), "end" (之前), "range"
     span: tuple[int, int]
     month_only: bool = False
 
@@ -104,6 +104,10 @@ _EN_BACK = re.compile(r"\b(?:back|return|returning|returns|be back|fly back|flyi
 
 def _role(text: str, start: int, end: int) -> str:
     before, after = text[max(0, start - 25):start], text[end:end + 12]
+    if re.match(r"\s*(?:之后|以后)就?(?:再)?(?:恢复|回滚|切回|改回|换回)", after):
+        return "until"  # "周五之后改回去": Friday is its last day
+    if re.match(r"\s*(?:之前|以前|(?:就|再)?(?:恢复|回滚|切回|改回|换回))", after):
+        return "end"  # "12号之前", "10月8日恢复": an end the day itself is outside of
     if after.lstrip().startswith(("起", "开始", "以后", "之后")) or _EN_ON_AFTER.match(after) or _EN_FROM.search(before):
         return "from"
     if before.rstrip().endswith(("到", "至", "直到")) or _EN_UNTIL.search(before):

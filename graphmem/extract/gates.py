@@ -59,7 +59,7 @@ _PAST_TIME = re.compile(r"\b(?:last\s+(?:week|weekend|month|year|summer|winter|s
                         r"years? back|when I was|as a kid|in (?:19|20)\d\d)\b|上周|上个?月|去年|前年|昨天|前天|以前|那时|小时候",
                         re.I)
 _PAST_STATE = re.compile(r"\bused to\b|\bback when\b|\bwhen I was (?:a kid|a child|young|little|younger|a student)\b|"
-                         r"\bas a (?:kid|child)\b|\bgrowing up\b|\bonce upon\b|小时候|以前|那时候|那时|曾经|过去|当年|原来")
+                         r"\bas a (?:kid|child)\b|\bgrowing up\b|\bonce upon\b|小时候|(?<![号日天一二三四五六])以前|那时候|那时|曾经|过去|当年|原来(?!的)")
 _START_CUE = re.compile(r"\b(?:start|starts|starting|started|from|as of|joining|joined|new job|officially|onboarding)\b", re.I)
 _BAD_PLACE_LABELS = {"ORG", "FAC", "PRODUCT", "NORP", "EVENT", "WORK_OF_ART", "LAW", "LANGUAGE", "DATE", "TIME",
                      "MONEY", "QUANTITY", "PERCENT", "CARDINAL", "ORDINAL"}

@@ -303,8 +303,8 @@ class Statements(Matcher):
         for d in dates:
             if d.role == "range":
                 start, end = d.start, d.end
-            elif d.role == "until":
-                end = d.start + timedelta(days=1)  # the named last day is included
+            elif d.role in ("until", "end"):
+                end = d.start + timedelta(days=1 if d.role == "until" else 0)  # "until": the day included
             elif start is None:
                 start = d.start
         if end is not None and start is not None and end <= start:

@@ -103,3 +103,37 @@ def test_near_misses_draw_nothing(ex: RuleExtractor, text: str) -> None:
 
 def test_a_greeting_to_the_reader_is_not_someone_else(ex: RuleExtractor) -> None:
     assert ("set", "employer", "中金公司") in facts(ex, "王老师您好：我目前供职于中金公司，想请教一个问题。")
+
+
+@pytest.mark.parametrize("text, valid_to", [
+    ("预发环境先用 7301，周四之后改回去", "2026-03-13"),   # Thursday is the last day
+    ("测试环境端口改为 7302，3月20日恢复", "2026-03-20"),   # back to normal on the 20th: not the 20th
+    ("测试环境临时用 7303，下周一回滚", "2026-03-16"),
+    ("测试环境临时用 7304，下周一切回原来的", "2026-03-16"),  # 原来的 is the old value, not a past state
+])
+def test_a_day_of_reverting_ends_the_value(ex: RuleExtractor, text: str, valid_to: str) -> None:
+    sets = [e for e in ex.extract(msg(text, about="order-api")) if e["op"] == "set"]
+    assert [(e["topic"], e["valid_to"][:10], e.get("valid_from")) for e in sets] == [("port", valid_to, None)]
+
+
+def test_a_past_state_still_draws_nothing(ex: RuleExtractor) -> None:
+    assert facts(ex, "我原来住北京") == []
+
+
+def held(topic: str, value: str) -> PriorFact:
+    return PriorFact(uid="f1", subject="lin", topic=topic, env=None, value=value,
+                     valid_from=datetime(2026, 3, 1, tzinfo=timezone.utc), valid_to=None, author="lin", seq=1)
+
+
+@pytest.mark.parametrize("text, old, new", [
+    ("刚才说错了，我不是对虾过敏，是对蟹", "虾", "蟹"),
+    ("打错字了 是榛子过敏 不是核桃", "核桃", "榛子"),
+])
+def test_an_allergy_corrected_names_the_new_one(ex: RuleExtractor, text: str, old: str, new: str) -> None:
+    events = ex.extract(msg(text), [held("allergy", old)])
+    assert [e["op"] for e in events] == ["retract", "set"]
+    assert events[1]["value"] == new and events[1]["valid_from"].startswith("2026-03-01")
+
+
+def test_a_district_is_no_city(ex: RuleExtractor) -> None:
+    assert [f for f in facts(ex, "我住在海淀区") if f[1] == "home_city"] == []
