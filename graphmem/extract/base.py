@@ -41,7 +41,7 @@ TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|f
                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
                        r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week)|"
                        r"all week|the whole week|all day today)\b|"
-                       r"暂时|临时|暂且|先用|这两天|这几天|这阵子", re.I)
+                       r"暂时|临时|暂且|先用|这两天|这几天|这阵子|(?:跑|用|试|持续|为期)[两三四五六七]天", re.I)
 REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销|"
                            r"(?:现在|已经)?不(?:吃|住|在|用|做|是)[\u4e00-\u9fff]{0,3}[了啦]|不再?过敏了", re.I)
 REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
@@ -49,7 +49,7 @@ REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|delete
 NEGATED_NOT_ANYMORE = re.compile(r"(?:\bnot\b|n't\b).*\b(?:any ?more|any longer)\b", re.I)
 CANCEL = re.compile(r"\b(?:cancel|cancell?ed|called off|call off|calling off|not going|won't go|scrapped|"
                     r"postponed indefinitely|(?:is|are|'s) off|fell through|falls through|no longer happening)\b|"
-                    r"取消|不去了|泡汤|作废|黄了|不出差了", re.I)
+                    r"取消|不去了|泡汤|作废|黄了|不出差了|(?:酒店|房间?|机票|车票)(?:已经)?退(?:掉)?了", re.I)
 CORRECTION = re.compile(r"^\s*(?:sorry|correction|i mean|i meant|my mistake|my bad|oops|no,? wait|wait,)\b|"
                         r"\b(?:i meant|correction:|it was actually|not .{1,20} but|typo|typos|mistyped|misspoke|"
                         r"i misspoke|wrong number|i got (?:that|it) wrong|scratch that)\b|"

@@ -73,7 +73,7 @@ _EN_PART_MONTH = re.compile(rf"\b(?:(?:the\s+)?(?:start|beginning)\s+of|early)\s
                             re.IGNORECASE)
 _EN_NEXT = re.compile(r"\b(?P<what>next week|next month|next year|last month|last year)\b", re.IGNORECASE)
 _ZH_NEXT = re.compile(r"(?P<what>下个?月初?|下周|下个?星期|明年|月底|下旬|上个?月|去年)")
-_ZH_MONTH_YEAR = re.compile(r"(?P<year>\d{4})年(?P<month>\d{1,2})月(?![\d])")
+_ZH_MONTH_YEAR = re.compile(r"(?P<year>\d{4}|去|今|明)年(?P<month>\d{1,2})月(?![\d])")
 # A day of the month without its month ("from the 2nd to the 5th", "until the 20th", "3号到9号",
 # "到20号"): the ordinal (or 号) is required, so a bare number ("port 20") is never a day, and a
 # Chinese 号 counts only beside a range or an until-word, never a house number ("河湾路88号").
@@ -181,8 +181,10 @@ def _en_month_year(m: re.Match[str], text: str, ref: datetime) -> DateSpan | Non
 
 
 def _zh_month_year(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
-    """"2026年1月": the month."""
-    return _point(_day(int(m.group("year")), int(m.group("month")), 1), m, text, True)
+    """"2026年1月", "去年12月": the month."""
+    y = m.group("year")
+    year = int(y) if y.isdigit() else ref.year + {"去": -1, "今": 0, "明": 1}[y]
+    return _point(_day(year, int(m.group("month")), 1), m, text, True)
 
 
 def _en_relative(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:

@@ -25,6 +25,9 @@ def implied_end(text: str, ref: datetime) -> datetime | None:
         return today + timedelta(days=2)
     if re.search(r"这几天|next few days|few days", low):
         return today + timedelta(days=3)
+    days = re.search(r"(?:跑|用|先用|试|持续|为期)([两三四五六七])天", low)  # "先改成18080跑三天"
+    if days:
+        return today + timedelta(days="两三四五六七".index(days.group(1)) + 2)
     if re.search(r"this month|这个月|本月", low):
         return datetime(today.year + (today.month == 12), today.month % 12 + 1, 1, tzinfo=timezone.utc)
     return None

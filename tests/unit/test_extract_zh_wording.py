@@ -137,3 +137,30 @@ def test_an_allergy_corrected_names_the_new_one(ex: RuleExtractor, text: str, ol
 
 def test_a_district_is_no_city(ex: RuleExtractor) -> None:
     assert [f for f in facts(ex, "我住在海淀区") if f[1] == "home_city"] == []
+
+
+def test_running_for_n_days_ends_after_them(ex: RuleExtractor) -> None:
+    sets = [e for e in ex.extract(msg("预发环境先改成 17171 跑两天看看", about="order-api")) if e["op"] == "set"]
+    assert [(e["value"], e["valid_to"][:10]) for e in sets] == [("17171", "2026-03-12")]
+
+
+def test_a_hotel_checked_out_cancels_the_stay(ex: RuleExtractor) -> None:
+    stay = PriorFact(uid="t1", subject="lin", topic="trip_lodging", env=None, value="如家酒店",
+                     valid_from=datetime(2026, 3, 12, tzinfo=timezone.utc), valid_to=None, author="lin", seq=1)
+    assert [e["op"] for e in ex.extract(msg("酒店已经退掉了，改住同学家"), [stay])] == ["retract"]
+
+
+def test_an_address_in_chinese_numerals(ex: RuleExtractor) -> None:
+    assert ("set", "home_address", "鼓楼区中山路二〇五号") in facts(ex, "新地址是鼓楼区中山路二〇五号")
+
+
+@pytest.mark.parametrize("text, day", [("去年11月入职的小红书", "2025-11-01"), ("明年2月搬到苏州", "2027-02-01")])
+def test_a_month_of_a_relative_year(ex: RuleExtractor, text: str, day: str) -> None:
+    sets = [e for e in ex.extract(msg(text)) if e["op"] == "set"]
+    assert [e["valid_from"][:10] for e in sets] == [day]
+
+
+@pytest.mark.parametrize("text, value", [("新公司是商汤，月底入职", "商汤"), ("新公司是做游戏的", None), ("新东家是外企", None)])
+def test_a_new_company_named(ex: RuleExtractor, text: str, value: str | None) -> None:
+    got = [f[2] for f in facts(ex, text) if f[1] == "employer"]
+    assert got == ([value] if value else [])
