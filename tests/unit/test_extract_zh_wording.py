@@ -164,3 +164,10 @@ def test_a_month_of_a_relative_year(ex: RuleExtractor, text: str, day: str) -> N
 def test_a_new_company_named(ex: RuleExtractor, text: str, value: str | None) -> None:
     got = [f[2] for f in facts(ex, text) if f[1] == "employer"]
     assert got == ([value] if value else [])
+
+
+@pytest.mark.parametrize("text, value", [("以后日报都出日文版", "日文"), ("月报统一做成繁体版吧", "繁体"),
+                                         ("你的报告出英文版吗？", None), ("他们的周报都出英文版", None)])
+def test_a_report_issued_in_a_language(ex: RuleExtractor, text: str, value: str | None) -> None:
+    got = [f[2] for f in facts(ex, text) if f[1] == "report_language"]
+    assert got == ([value] if value else [])
