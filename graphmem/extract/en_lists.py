@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["list_item"]
+__all__ = ["list_item", "thing_beside"]
 
 # A pronoun or determiner first: a clause or a phrase about something else, not an item.
 _CLAUSE_START = re.compile(r"(?:the|my|it|they|he|she|we|i|you|this|that|which|who|so|but|because|though|"
-                           r"sorry|thanks|thank|lol|haha|pls|please|just|only|except|not|no)\b", re.I)
+                           r"sorry|thanks|thank|lol|haha|pls|please|just|only|except|not|no|nope|yes|yeah|oh|ah|argh|ugh|ok|okay|"
+                           r"well|hmm|wait|oops|actually)\b", re.I)
 # A verb form inside the piece: "tofu is out", "walnuts are fine".
 _VERB = re.compile(r"\b(?:is|are|was|were|am|be|been|being|has|have|had|do|does|did|can|can't|won't|"
                    r"get|gets|got|makes?|made)\b|'s\b|n't\b", re.I)
@@ -33,3 +34,18 @@ def list_item(item: str) -> str | None:
     if len(item.split()) == 1 and _ADVERB.match(item):
         return None
     return item
+
+
+def thing_beside(sentence: str, cue: int, end: int) -> list[str]:
+    """A lower-case thing named right beside a rejected held value, as a correction names it:
+    "sorry, pecans, not walnuts" (before the "not" at ``cue``), "not walnuts but pecans" (after the
+    rejected value, which ends at ``end``). Names with capitals are the caller's; a remark ("oh no,
+    not walnuts") is no thing."""
+    out = []
+    before = re.search(r"(?:^|[,;:!]\s*)([a-z][a-z -]{0,30}?),?\s*$", sentence[:cue])
+    if before:
+        out.append(before.group(1).strip())
+    after = re.match(r",?\s*(?:but|it's|it is)\s+([a-z][a-z-]*(?:\s[a-z-]+)?)(?=[\s.,;!?]|$)", sentence[end:])
+    if after:
+        out.append(after.group(1))
+    return [t for t in (list_item(x) for x in out) if t]

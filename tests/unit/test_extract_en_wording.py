@@ -13,8 +13,8 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem.core.models import MessageEvent
-from graphmem.extract import RuleExtractor
-from graphmem.extract.en_lists import list_item
+from graphmem.extract import PriorFact, RuleExtractor
+from graphmem.extract.en_lists import list_item, thing_beside
 
 AT = datetime(2026, 3, 10, 10, tzinfo=timezone.utc)  # a Tuesday
 
@@ -49,6 +49,10 @@ def facts(ex: RuleExtractor, text: str, about: str | None = None) -> list[tuple[
     ("answer in spanish from now on please", ("reply_language", "spanish", None, None)),
     ("German please, thanks!", ("reply_language", "German", None, None)),
     ("we're at 41 Linden Road now, the green house", ("home_address", "41 Linden Road", None, None)),
+    ("been veggie since like 2015, no regrets", ("diet", "veggie", "2015-01-01", None)),
+    ("from Monday I'm at Unilever, can't wait", ("employer", "Unilever", "2026-03-16", None)),
+    ("I live in Leiden, work in Amsterdam at Philips", ("employer", "Philips", None, None)),
+    ("crashing at the Hilton Garden Inn till the 20th", ("trip_lodging", "Hilton Garden Inn", None, "2026-03-21")),
 ])
 def test_a_new_wording_draws_its_fact(ex: RuleExtractor, text: str, expected: tuple[str, str, str | None, str | None]
                                       ) -> None:
@@ -85,6 +89,9 @@ def test_ports_per_environment_in_short_form(ex: RuleExtractor, text: str, expec
     "my brother got laid off from Initech",  # someone else
     "I had a veggie burger",  # food, not a diet
     "my boss works as a chef at Nandos",  # someone else
+    "According to the wiki, billing listens on 8080 in prod.",  # hearsay of a document
+    "I'm in Porto until the 9th, then Faro from the 10th to the 12th",  # an itinerary: one trip_city would misdate
+    "crashing at my friend's place till Sunday",  # not a hotel
 ])
 def test_near_misses_draw_nothing(ex: RuleExtractor, text: str) -> None:
     assert [f for f in facts(ex, text, about="svc") if f[0] not in ("sister", "brother")] == []
@@ -106,3 +113,30 @@ def test_a_list_stops_at_a_remark(ex: RuleExtractor, text: str, expected: list[s
 ])
 def test_list_item(piece: str, item: str | None) -> None:
     assert list_item(piece) == item
+
+
+def _held(topic: str, value: str) -> PriorFact:
+    return PriorFact(uid="f1", subject="lin", topic=topic, env=None, value=value,
+                     valid_from=datetime(2026, 3, 1, tzinfo=timezone.utc), valid_to=None, author="lin", seq=1)
+
+
+@pytest.mark.parametrize("text, held, expected", [
+    ("sorry, hazelnuts, not almonds! almonds are fine", "almonds", [("retract", None), ("set", "hazelnuts")]),
+    ("not almonds but hazelnuts, my bad", "almonds", [("retract", None), ("set", "hazelnuts")]),
+    ("oh no, not almonds!", "almonds", []),  # a remark, no new thing
+    ("sorry, hazelnuts, not almonds", "peanuts", []),  # the rejected value is not held
+])
+def test_a_lower_case_correction_beside_a_held_value(ex: RuleExtractor, text: str, held: str,
+                                                     expected: list[tuple[str, str | None]]) -> None:
+    m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text)
+    got = [(e["op"], e.get("value")) for e in ex.extract(m, [_held("allergy", held)])]
+    assert got == expected
+
+
+@pytest.mark.parametrize("sentence, cue_word, things", [
+    ("sorry, pecans, not walnuts", "not walnuts", ["pecans"]),
+    ("ugh, not walnuts", "not walnuts", []),
+])
+def test_thing_beside(sentence: str, cue_word: str, things: list[str]) -> None:
+    cue = sentence.index(cue_word)
+    assert thing_beside(sentence, cue, cue + len(cue_word)) == things
