@@ -92,6 +92,10 @@ def test_ports_per_environment_in_short_form(ex: RuleExtractor, text: str, expec
     "According to the wiki, billing listens on 8080 in prod.",  # hearsay of a document
     "I'm in Porto until the 9th, then Faro from the 10th to the 12th",  # an itinerary: one trip_city would misdate
     "crashing at my friend's place till Sunday",  # not a hotel
+    "lol imagine being allergic to coffee",  # a hypothetical after an interjection
+    "The docs say staging runs on 8081",  # a document's word, undated
+    "test on 40 nodes",  # a count, not a port
+    "staging now 120 pods",
 ])
 def test_near_misses_draw_nothing(ex: RuleExtractor, text: str) -> None:
     assert [f for f in facts(ex, text, about="svc") if f[0] not in ("sister", "brother")] == []
