@@ -96,6 +96,9 @@ def test_ports_per_environment_in_short_form(ex: RuleExtractor, text: str, expec
     "The docs say staging runs on 8081",  # a document's word, undated
     "test on 40 nodes",  # a count, not a port
     "staging now 120 pods",
+    "the Bay Area is home base for the team",  # not a home
+    "Tokyo is home now for my brother",  # someone else's home
+    "I work as a volunteer at Oxfam",  # not an employer
 ])
 def test_near_misses_draw_nothing(ex: RuleExtractor, text: str) -> None:
     assert [f for f in facts(ex, text, about="svc") if f[0] not in ("sister", "brother")] == []
