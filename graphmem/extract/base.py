@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from ..core.models import MessageEvent
 from ..core.text import HAN
 from .gates import Verdict, is_question, judge_en, judge_zh
+from .en_lists import list_item
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary
 
@@ -277,8 +278,10 @@ class Matcher:
             end = m.start() if m else len(value)
             piece = value[pos:end]
             item = clean(piece, lang, "item", True)
-            if item and lang == "en" and (len(item.split()) > 3 or re.match(r"(?:the|my|it|they|he|she|we|i)\b", item, re.I)):
-                break  # "penicillin after all, the test came back clean": the list ended; a clause follows
+            if item and lang == "en":
+                item = list_item(item) or ""  # "penicillin after all, the test came back clean": a clause follows
+                if not item:
+                    break
             if item:
                 out.append((item, pos + piece.find(item)))
             pos = m.end() if m else pos

@@ -11,6 +11,7 @@ from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
 from .base import REJECTED_BEFORE, PriorFact
+from .en_lists import thing_beside
 
 __all__: list[str] = []
 
@@ -52,6 +53,8 @@ def swapped(m: MessageEvent, sentence: str, offset: int, context: Sequence[Prior
             others = [v for v, pos in names if v.lower() not in _NOT_VALUES and (
                 (pos + len(v) <= cue and re.fullmatch(r",?\s*(?:and\s+)?", sentence[pos + len(v):cue]))
                 or (pos >= end and re.fullmatch(r",?\s*(?:but\s+|it's\s+|it is\s+)?", sentence[end:pos])))]
+            if p.value.islower():  # "sorry, pecans, not walnuts": a lower-case held value, a lower-case new one
+                others = [t for t in thing_beside(sentence, cue, end) if t != p.value.lower()]
         if len(others) == 1:
             target, new = p, others[0]
         break

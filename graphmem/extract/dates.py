@@ -13,6 +13,8 @@ from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 from typing import Callable
 
+from .en_dates import EN_DATES
+
 __all__ = ["DateSpan", "document_date", "find_dates", "midnight", "next_year_for"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
@@ -332,12 +334,17 @@ def _period(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
 
 _Resolve = Callable[[re.Match[str], str, datetime], DateSpan | None]
 # The date rules, in the order they claim text (see find_dates).
+def _extra(day: Callable[[re.Match[str], datetime], datetime | None]) -> _Resolve:
+    return lambda m, text, ref: _point(day(m, ref), m, text)
+
+
 _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_ZH_NEXT_MONTH_DAY, _zh_next_month_day), (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
     (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
-    (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_EN_IN_MONTH, _in_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day))
+    (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_EN_IN_MONTH, _in_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day)) + tuple(
+    (rx, _extra(day)) for rx, day in EN_DATES)  # English extras: .en_dates
 
 
 def next_year_for(month: int, ref: datetime) -> int:
