@@ -82,7 +82,7 @@ Stamp = _edge("Stamp", "Edges stamped with when and by which event they were rec
               "recorded_at:time event_seq:int")
 
 Entity = _node("Entity", "A person, project, place or service, inside one tenant.",
-               "tenant! uid! name kind",
+               "tenant! tenant_key uid! name kind",
                holds=("Fact", "HOLDS", Interval), has_fact=("Fact", "HAS_FACT", Interval),
                related=("Entity", "RELATED", Interval))
 
@@ -90,12 +90,12 @@ Topic = _node("Topic", "The matter a fact is about (home_address, deploy.port…
               "tenant! name! cardinality(one|many) ttl_seconds:int expiring:bool")
 
 Source = _node("Source", "Where a fact came from: a message, email, tool result, document or import.",
-               "tenant! uid! kind at:time text author recorded_at:time expires_at:time seq:int session about "
+               "tenant! tenant_key uid! kind at:time text author recorded_at:time expires_at:time seq:int session about "
                "embedding:[float]",
                quotes=("Source", "QUOTES", Stamp))
 
 Fact = _node("Fact", "One assertion: a set or a revoke, with its intervals, authority, status and evidence.",
-             "tenant! uid! seq:int kind(set|revoke) subject topic env value is_entity:bool valid_from:time "
+             "tenant! tenant_key uid! seq:int kind(set|revoke) subject topic env value is_entity:bool valid_from:time "
              "valid_to:time recorded_at:time authority session status confidence:float ref author said_at:time "
              "quoted:bool source evidence confirmed_at:time rejected_at:time retracted_at:time expires_at:time "
              "expired_at:time embedding:[float]",
