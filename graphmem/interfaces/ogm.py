@@ -14,7 +14,7 @@ required and ``(a|b)`` after it for its only values; a relationship is ``name=(l
 Install the schema with one call, on your own driver::
 
     from graphmem.interfaces.ogm import install_schema
-    install_schema(driver)            # the same statements as cypher/schema.cypher
+    install_schema(driver)            # as GraphMem.install_schema: the upgrade, cypher/schema.cypher, the marker
 """
 
 from __future__ import annotations
@@ -181,9 +181,10 @@ MODELS = (Entity, Topic, Source, Fact, Episode, Event, LedgerHead, Outcome, Expe
 
 def install_schema(driver: Any, database: str | None = None) -> None:
     """Install graphmem's constraints and indexes on ``driver`` (idempotent), and the version marker
-    clients check instead of installing again."""
-    from ..store.queries import get, schema_statements, schema_version
+    clients check instead of installing again: the plan :meth:`graphmem.GraphMem.install_schema`
+    runs, so a store written by an earlier graphmem is upgraded first (graphmem.store.upgrade) —
+    marking it without would make every client skip the upgrade."""
+    from ..store.client import GraphMem
 
-    for statement in schema_statements():
-        driver.execute_query(statement, database_=database)
-    driver.execute_query(get("admin/schema_mark").text, version=schema_version(), database_=database)
+    with GraphMem(driver=driver, database=database, install_schema=False) as mem:
+        mem.install_schema()

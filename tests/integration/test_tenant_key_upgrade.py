@@ -72,3 +72,30 @@ def test_an_old_store_is_upgraded_on_connect(neo4j_target, driver, monkeypatch):
         driver.execute_query("MATCH (m:GraphmemSchema {version: $v}) DELETE m", v=version)
         for mem in mems:
             mem.drop_tenant()
+
+
+def test_the_ogm_schema_install_upgrades_too(neo4j_target, driver, monkeypatch):
+    """``graphmem.interfaces.ogm.install_schema(driver)`` marks the schema version, so it must run the
+    same upgrade first: a marked store is never upgraded by a client."""
+    from graphmem.interfaces import ogm
+
+    run = uuid.uuid4().hex[:8]
+    tenant, version = f"ACME! {run}", f"test-ogm-upgrade-{run}"
+    mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver)
+    try:
+        _load(mem, "t0", 3)
+        driver.execute_query("MATCH (n:Fact|Source|Entity {tenant: $t}) REMOVE n.tenant_key", t=tenant)
+        monkeypatch.setattr(queries, "schema_version", lambda: version)
+        everyone = upgrade.unkeyed_tenants
+
+        def ours():
+            return [t for t in (yield from everyone()) if t == tenant]
+
+        monkeypatch.setattr(upgrade, "unkeyed_tenants", ours)
+        ogm.install_schema(driver, neo4j_target.settings.database)
+        assert _keys(driver, [tenant]) == {tenant: {tenant_key(tenant)}}
+        records, _, _ = driver.execute_query("MATCH (m:GraphmemSchema {version: $v}) RETURN count(m) AS n", v=version)
+        assert records[0]["n"] == 1
+    finally:
+        driver.execute_query("MATCH (m:GraphmemSchema {version: $v}) DELETE m", v=version)
+        mem.drop_tenant()
