@@ -23,9 +23,11 @@ CREATE INDEX card_signature IF NOT EXISTS FOR (c:ExperienceCard) ON (c.tenant, c
 CREATE INDEX approval_at IF NOT EXISTS FOR (a:Approval) ON (a.tenant, a.at);
 CREATE INDEX fact_expiry IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.expires_at);
 // Recall (graphmem.recall.recall): one full-text index over what a task may name — fact values, topics,
-// evidence, source text, entity ids and names. `tenant` is indexed too, so the Lucene query itself is
-// scoped to the tenant (and the query re-checks the exact tenant on every hit).
-CREATE FULLTEXT INDEX memory_text IF NOT EXISTS FOR (n:Fact|Source|Entity) ON EACH [n.tenant, n.value, n.topic, n.evidence, n.text, n.uid, n.name];
+// evidence, source text, entity ids and names. `tenant_key` (graphmem.core.tenant_key: one exact token per
+// tenant name under every analyzer) is indexed too, so the Lucene query itself is scoped to the tenant (and the
+// query re-checks the exact tenant on every hit). `tenant` stays indexed for clients of the version before,
+// whose queries name it, while a store is upgraded (graphmem.store.upgrade recreates an index without the key).
+CREATE FULLTEXT INDEX memory_text IF NOT EXISTS FOR (n:Fact|Source|Entity) ON EACH [n.tenant, n.tenant_key, n.value, n.topic, n.evidence, n.text, n.uid, n.name];
 CREATE INDEX fact_seq IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.seq);
 CREATE INDEX source_seq IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.seq);
 CREATE INDEX fact_session IF NOT EXISTS FOR (f:Fact) ON (f.tenant, f.session);
@@ -34,9 +36,9 @@ CREATE INDEX summary_subject IF NOT EXISTS FOR (m:Summary) ON (m.tenant, m.subje
 CREATE CONSTRAINT embedding_state_key IF NOT EXISTS FOR (x:EmbeddingState) REQUIRE x.tenant IS UNIQUE;
 // Episodic recall (graphmem.recall.recall, messages as recall items): source text and its author under an
 // English analyzer (stemming, stop words) and, for Chinese and Japanese, under the CJK analyzer
-// (character bigrams). Both index `tenant` so a Lucene query is scoped before it ranks.
-CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text, s.author] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
-CREATE FULLTEXT INDEX message_text_cjk IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
+// (character bigrams). Both index `tenant_key` so a Lucene query is scoped before it ranks (`tenant` as above).
+CREATE FULLTEXT INDEX message_text IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.tenant_key, s.text, s.author] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};
+CREATE FULLTEXT INDEX message_text_cjk IF NOT EXISTS FOR (s:Source) ON EACH [s.tenant, s.tenant_key, s.text] OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
 CREATE INDEX source_session IF NOT EXISTS FOR (s:Source) ON (s.tenant, s.session);
 // Working memory (graphmem.working.working): a session's items and state, keyed inside the tenant.
 CREATE CONSTRAINT working_session_key IF NOT EXISTS FOR (w:WorkingSession) REQUIRE (w.tenant, w.session) IS UNIQUE;

@@ -4,8 +4,10 @@
 UNWIND $rows AS r
 WITH r, datetime(r.valid_from) AS vf, datetime(r.valid_to) AS vt, datetime($at) AS at
 MERGE (e:Entity {tenant: $tenant, uid: r.subject})
+ON CREATE SET e.tenant_key = $tenant_key
 MERGE (o:Entity {tenant: $tenant, uid: r.object})
-CREATE (f:Fact {tenant: $tenant, uid: r.uid, seq: r.seq, kind: 'set', subject: r.subject, topic: r.topic,
+ON CREATE SET o.tenant_key = $tenant_key
+CREATE (f:Fact {tenant: $tenant, tenant_key: $tenant_key, uid: r.uid, seq: r.seq, kind: 'set', subject: r.subject, topic: r.topic,
                 env: '', value: r.object, is_entity: true, valid_from: vf, valid_to: vt,
                 recorded_at: at, authority: 'L1', status: 'confirmed', quoted: false, said_at: at})
 CREATE (e)-[:HAS_FACT {valid_from: vf, valid_to: vt, recorded_at: at}]->(f)

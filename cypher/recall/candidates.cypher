@@ -14,7 +14,7 @@
 //           :param known_at => datetime()
 //           :param topics => ['home_address']
 //           :param topic_rank => {home_address: 0}
-//           :param lucene => 'tenant:"t-addr" AND ("address" OR "package")'
+//           :param lucene => '+tenant_key:"tk461418609550029124801188"^0 +("address" OR "package")'
 //           :param vector_hits => []
 //           :param k => 50
 //           :param rrf_k => 60

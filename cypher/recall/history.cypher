@@ -3,7 +3,7 @@
 // history, with what holds now; never as the current value. Quoted claims are left to
 // recall/quoted.
 // Browser:  :param tenant => 't-addr'
-//           :param lucene => 'tenant:"t-addr" AND ("address" OR "live")'
+//           :param lucene => '+tenant_key:"tk461418609550029124801188"^0 +("address" OR "live")'
 //           :param subject => 'lin'
 //           :param valid_at => toString(datetime())
 //           :param known_at => toString(datetime())

@@ -8,10 +8,11 @@
 // in the same round trip: the nearest sources in ledger order (the source_seq index, within 8 ledger
 // entries: a bounded range seek) of the same kind and session, said within $window_minutes, in the
 // same scope.
-// The indexes span tenants: every hit is re-checked against $tenant, and the vector index is asked
-// for more than needed ($k_vector).
+// The indexes span tenants: the full-text queries require the tenant's exact key (`+tenant_key:"tk…"^0`:
+// graphmem.recall.terms.scoped), every hit is re-checked against $tenant, and the vector index (which
+// Neo4j 5 cannot filter inside a search) is asked for more than needed ($k_vector).
 // Browser:  :param tenant => 'conv-26'
-//           :param lucene_en => 'tenant:"conv-26" AND (text:"support" OR text:"group" OR author:"Caroline"^0.3)'
+//           :param lucene_en => '+tenant_key:"tk201514753264261549319359"^0 +(text:"support" OR text:"group" OR author:"Caroline"^0.3)'
 //           :param lucene_cjk => null
 //           :param vector => null
 //           :param k => 50

@@ -3,9 +3,9 @@
 // insensitive; a trailing * is a prefix, for nicknames). graphmem.recall.episodic picks exact over prefix
 // and reports a name with two candidates instead of guessing.
 // Browser:  :param tenant => 'conv-26'
-//           :param lucene_authors => 'tenant:"conv-26" AND author:("Mel" OR mel*)'
-//           :param lucene_entities => 'tenant:"conv-26" AND (uid:("Mel" OR mel*) OR name:("Mel" OR mel*))'
-//           :param lucene_aliases => 'tenant:"conv-26" AND topic:"alias" AND value:("Mel" OR mel*)'
+//           :param lucene_authors => '+tenant_key:"tk201514753264261549319359"^0 +(author:("Mel" OR mel*))'
+//           :param lucene_entities => '+tenant_key:"tk201514753264261549319359"^0 +(uid:("Mel" OR mel*) OR name:("Mel" OR mel*))'
+//           :param lucene_aliases => '+tenant_key:"tk201514753264261549319359"^0 +(topic:"alias" AND value:("Mel" OR mel*))'
 CALL db.index.fulltext.queryNodes('message_text', $lucene_authors, {limit: 300}) YIELD node
 WITH node WHERE node.tenant = $tenant AND node.author IS NOT NULL
 RETURN DISTINCT node.author AS id, null AS alias

@@ -14,6 +14,8 @@
 // in this batch): as_of looks for expired values only in a topic that has some. Only a rebuild,
 // which writes every topic anew, unsets it; a topic written before the mark existed has none
 // (null: as_of looks). Set once, not on every batch that adds such a fact.
+// Facts and the entities made here carry $tenant_key, the tenant's exact token in the full-text
+// indexes (graphmem.core.tenant_key).
 CALL () {
   UNWIND $topic_names AS name
   MERGE (t:Topic {tenant: $tenant, name: name})
@@ -26,8 +28,8 @@ UNWIND $facts AS p
 WITH p, topics[p.topic_index] AS t, datetime(p.valid_from) AS vf, datetime(p.valid_to) AS vt,
      datetime(p.recorded_at) AS rec
 MERGE (e:Entity {tenant: $tenant, uid: p.subject})
-ON CREATE SET e.name = p.subject
-CREATE (f:Fact {tenant: $tenant, uid: p.uid, seq: p.seq, kind: p.kind, subject: p.subject, topic: p.topic,
+ON CREATE SET e.name = p.subject, e.tenant_key = $tenant_key
+CREATE (f:Fact {tenant: $tenant, tenant_key: $tenant_key, uid: p.uid, seq: p.seq, kind: p.kind, subject: p.subject, topic: p.topic,
                 env: p.env, value: p.value, is_entity: p.is_entity, valid_from: vf,
                 valid_to: vt, recorded_at: rec, authority: p.authority,
                 session: p.session, status: p.status, confidence: p.confidence, ref: p.ref,
@@ -47,7 +49,7 @@ WITH e, f, p, vf, vt, rec, coalesce(p.is_entity, false) AND p.kind = 'set' AS va
 CALL (f, p, vf, vt, rec, valued) {
   WITH f, p, vf, vt, rec WHERE valued
   MERGE (o:Entity {tenant: $tenant, uid: p.value})
-  ON CREATE SET o.name = p.value
+  ON CREATE SET o.name = p.value, o.tenant_key = $tenant_key
   CREATE (f)-[:VALUE {valid_from: vf, valid_to: vt, recorded_at: rec}]->(o)
   RETURN o
   UNION

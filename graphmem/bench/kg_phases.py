@@ -12,6 +12,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any, Callable
 
+from ..core.tenant_key import tenant_key
 from ..store import queries
 from ..store.client import GraphMem
 from .kg_workload import KGData, Questions, chunks
@@ -45,7 +46,7 @@ def raw_rows(part: list[KGFact], events: list[dict[str, Any]], replica: int, seq
 def raw_write(store: GraphMem, raw_create: str, rows: list[dict[str, Any]], tenant: str) -> None:
     """One transaction of the raw baseline (``bench/raw_create``), through the driver the way
     graphmem's own calls go (``queries.sendable``), so neither side pays for the driver's debug text."""
-    params = queries.sendable({"rows": rows, "tenant": tenant, "at": AT.isoformat()})
+    params = queries.sendable({"rows": rows, "tenant": tenant, "tenant_key": tenant_key(tenant), "at": AT.isoformat()})
     store._driver.execute_query(raw_create, params, database_=store.settings.database)
 
 

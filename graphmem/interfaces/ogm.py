@@ -14,7 +14,7 @@ required and ``(a|b)`` after it for its only values; a relationship is ``name=(l
 Install the schema with one call, on your own driver::
 
     from graphmem.interfaces.ogm import install_schema
-    install_schema(driver)            # the same statements as cypher/schema.cypher
+    install_schema(driver)            # as GraphMem.install_schema: the upgrade, cypher/schema.cypher, the marker
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ Stamp = _edge("Stamp", "Edges stamped with when and by which event they were rec
               "recorded_at:time event_seq:int")
 
 Entity = _node("Entity", "A person, project, place or service, inside one tenant.",
-               "tenant! uid! name kind",
+               "tenant! tenant_key uid! name kind",
                holds=("Fact", "HOLDS", Interval), has_fact=("Fact", "HAS_FACT", Interval),
                related=("Entity", "RELATED", Interval))
 
@@ -90,12 +90,12 @@ Topic = _node("Topic", "The matter a fact is about (home_address, deploy.port…
               "tenant! name! cardinality(one|many) ttl_seconds:int expiring:bool")
 
 Source = _node("Source", "Where a fact came from: a message, email, tool result, document or import.",
-               "tenant! uid! kind at:time text author recorded_at:time expires_at:time seq:int session about "
+               "tenant! tenant_key uid! kind at:time text author recorded_at:time expires_at:time seq:int session about "
                "embedding:[float]",
                quotes=("Source", "QUOTES", Stamp))
 
 Fact = _node("Fact", "One assertion: a set or a revoke, with its intervals, authority, status and evidence.",
-             "tenant! uid! seq:int kind(set|revoke) subject topic env value is_entity:bool valid_from:time "
+             "tenant! tenant_key uid! seq:int kind(set|revoke) subject topic env value is_entity:bool valid_from:time "
              "valid_to:time recorded_at:time authority session status confidence:float ref author said_at:time "
              "quoted:bool source evidence confirmed_at:time rejected_at:time retracted_at:time expires_at:time "
              "expired_at:time embedding:[float]",
@@ -181,9 +181,10 @@ MODELS = (Entity, Topic, Source, Fact, Episode, Event, LedgerHead, Outcome, Expe
 
 def install_schema(driver: Any, database: str | None = None) -> None:
     """Install graphmem's constraints and indexes on ``driver`` (idempotent), and the version marker
-    clients check instead of installing again."""
-    from ..store.queries import get, schema_statements, schema_version
+    clients check instead of installing again: the plan :meth:`graphmem.GraphMem.install_schema`
+    runs, so a store written by an earlier graphmem is upgraded first (graphmem.store.upgrade) —
+    marking it without would make every client skip the upgrade."""
+    from ..store.client import GraphMem
 
-    for statement in schema_statements():
-        driver.execute_query(statement, database_=database)
-    driver.execute_query(get("admin/schema_mark").text, version=schema_version(), database_=database)
+    with GraphMem(driver=driver, database=database, install_schema=False) as mem:
+        mem.install_schema()

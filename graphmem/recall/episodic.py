@@ -30,7 +30,7 @@ from ..store.projection import to_datetime
 from .recall_config import RecallConfig
 from .irregular import forms
 from .task_time import past_tense, task_range
-from .terms import phrase
+from .terms import phrase, scoped
 from ..core.text import has_han
 
 __all__ = ["People", "ask_messages", "asks_about_past", "history_items", "lucene_cjk", "lucene_en", "message_items",
@@ -51,10 +51,6 @@ June July August September October November December""".split())
 
 # -- the task's words --------------------------------------------------------------------------------
 
-def _scope(tenant: str) -> str:
-    return f"tenant:{phrase(tenant)} AND " if re.search(r"\w", tenant) else ""
-
-
 def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) -> str | None:
     """The text leg's Lucene query: every term an escaped phrase over ``text`` (and ``author``, so
     "Caroline" finds what Caroline said), the named speakers' own messages boosted."""
@@ -68,13 +64,13 @@ def lucene_en(tenant: str, terms: list[str], speakers: list[str], boost: float) 
     told = list(dict.fromkeys(words + [f for w in words for f in forms(w)]))
     parts = [f"text:{phrase(w)}" for w in told] + [f"author:{phrase(w)}" for w in words]
     parts += [f"author:{phrase(s)}^{boost:g}" for s in speakers if boost > 0]
-    return f"{_scope(tenant)}({' OR '.join(parts)})" if parts else None
+    return scoped(tenant, " OR ".join(parts)) if parts else None
 
 
 def lucene_cjk(tenant: str, terms: list[str]) -> str | None:
     """The CJK leg's query: the task's Chinese/Japanese bigrams as phrases."""
     grams = [t for t in terms if has_han(t)]
-    return f"{_scope(tenant)}({' OR '.join('text:' + phrase(g) for g in grams)})" if grams else None
+    return scoped(tenant, " OR ".join("text:" + phrase(g) for g in grams)) if grams else None
 
 
 def asks_about_past(task: str) -> bool:
@@ -119,9 +115,9 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
     if not names:
         return People({}, {})
     words = " OR ".join(f"{phrase(n)} OR {re.sub(r'[^A-Za-z]', '', n).lower()}*" for n in names)
-    rows = yield from run_query("recall/people", tenant, lucene_authors=f"{_scope(tenant)}author:({words})",
-                            lucene_entities=f"{_scope(tenant)}(uid:({words}) OR name:({words}))",
-                            lucene_aliases=f"{_scope(tenant)}topic:\"alias\" AND value:({words})")
+    rows = yield from run_query("recall/people", tenant, lucene_authors=scoped(tenant, f"author:({words})"),
+                                lucene_entities=scoped(tenant, f"uid:({words}) OR name:({words})"),
+                                lucene_aliases=scoped(tenant, f"topic:\"alias\" AND value:({words})"))
     known = [(r["id"], (r["alias"] or r["id"]).casefold()) for r in rows if r["id"]]
     resolved: dict[str, str] = {}
     ambiguous: dict[str, list[str]] = {}

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.tenant_key import tenant_key
 from ..core.text import HAN_RUN
 from ..extract.vocabulary import Vocabulary
 
-__all__ = ["MAX_MENTIONS", "MAX_TERMS", "MAX_TOPICS", "TaskTerms", "analyse", "cue_in", "pad", "phrase"]
+__all__ = ["MAX_MENTIONS", "MAX_TERMS", "MAX_TOPICS", "TaskTerms", "analyse", "cue_in", "pad", "phrase", "scoped"]
 
 MAX_MENTIONS, MAX_TOPICS, MAX_TERMS = 300, 16, 48
 
@@ -31,13 +32,22 @@ class TaskTerms:
     mentions: list[str]
 
     def lucene(self, tenant: str) -> str | None:
-        """A Lucene query for ``memory_text``: the tenant as a required phrase, the terms as optional
-        phrases (every term quoted and escaped: task text never becomes query syntax)."""
+        """A Lucene query for ``memory_text``: the tenant's key required (:func:`scoped`), the terms
+        as optional phrases (every term quoted and escaped: task text never becomes query syntax)."""
         if not self.terms and not self.topics:
             return None
         parts = [phrase(t) for t in self.terms] + [f"topic:{phrase(t)}^2" for t in self.topics]
-        scope = f"tenant:{phrase(tenant)} AND " if re.search(r"\w", tenant) else ""
-        return f"{scope}({' OR '.join(parts)})"
+        return scoped(tenant, " OR ".join(parts))
+
+
+def scoped(tenant: str, query: str) -> str:
+    """``query`` kept to ``tenant`` inside the full-text index: the tenant's key
+    (graphmem.core.tenant_key, one exact token under every analyzer) as a required clause with a
+    zero boost, so it selects without adding to a hit's score, and ``query`` required beside it.
+    Why not ``tenant:"…"``: the analysed name let look-alike tenants ("Acme", "acme.", "acmes")
+    share their top-k, and a name with no word character had no scope at all. Every query still
+    re-checks ``node.tenant = $tenant`` on each hit."""
+    return f'+tenant_key:"{tenant_key(tenant)}"^0 +({query})'
 
 
 def phrase(text: str) -> str:

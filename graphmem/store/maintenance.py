@@ -26,11 +26,17 @@ def _mark_schema(version: str) -> Steps[None]:
 
 
 def install_schema() -> Plan[None]:
-    """Run every statement of schema.cypher (idempotent), then mark the database with its version."""
+    """Upgrade what an earlier graphmem wrote (graphmem.store.upgrade: full-text indexes defined
+    otherwise, nodes without ``tenant_key``), run every statement of schema.cypher (idempotent),
+    wait for the indexes the upgrade recreated, then mark the database with its version."""
     from .queries import schema_statements, schema_version
+    from .upgrade import await_indexes, upgrade
 
-    for statement in schema_statements():
+    statements = schema_statements()
+    recreated = yield from upgrade(list(statements))
+    for statement in statements:
         yield Statement(statement)
+    yield from await_indexes(recreated)
     version = schema_version()
     yield Tx(lambda: _mark_schema(version), "admin/schema_mark")
 

@@ -30,8 +30,9 @@ def _key(labels, props, skip=("locked_by", "embedding")):
 
 def canonical_hash(driver, tenant: str, *, with_tenant: bool = True) -> tuple[str, int]:
     """The tenant's projection and ledger as one digest, and its line count; ``with_tenant=False``
-    leaves the tenant's name out, so two tenants loaded the same way compare equal."""
-    skip = ("locked_by", "embedding") if with_tenant else ("locked_by", "embedding", "tenant")
+    leaves the tenant's name (and its key, graphmem.core.tenant_key) out, so two tenants loaded the same
+    way compare equal."""
+    skip = ("locked_by", "embedding") if with_tenant else ("locked_by", "embedding", "tenant", "tenant_key")
     records, _, _ = driver.execute_query(CANON, t=tenant)
     lines = sorted(json.dumps([_key(r["labels"], r["props"], skip), r["type"],
                                {k: str(v) for k, v in sorted((r["rprops"] or {}).items())},

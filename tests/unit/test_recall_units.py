@@ -15,6 +15,7 @@ from graphmem.core.errors import ConfigurationError
 from graphmem.recall.context_text import fit
 from graphmem.recall.wording import fence
 from graphmem.recall.memory_context import ContextItem, MemoryContext, SourceRef
+from graphmem.core.tenant_key import tenant_key
 from graphmem.recall.terms import analyse
 from graphmem.recall.vectors import vector_k
 from graphmem.recall.userpage import PageLine, page_events, parse_page
@@ -46,7 +47,10 @@ def test_analyse_finds_topics_identifiers_and_mentions_in_both_languages():
     zh = analyse("王芳10月5日的收件地址是哪里？")
     assert "home_address" in zh.topics and "王芳" in zh.mentions and "地址" in zh.terms
     q = analyse('say "hi" OR tenant:x').lucene('t"1')
-    assert q.startswith('tenant:"t\\"1" AND (') and '"\\"hi\\""' not in q and '"tenant:x"' in q
+    key = tenant_key('t"1')
+    assert q.startswith(f'+tenant_key:"{key}"^0 +(') and '"\\"hi\\""' not in q and '"tenant:x"' in q
+    # the scope is the tenant's key, whatever the name: one with no word character is scoped too
+    assert analyse("locker code").lucene("***") == f'+tenant_key:"{tenant_key("***")}"^0 +("locker" OR "code")'
 
 
 def _item(n: int, text: str) -> ContextItem:

@@ -57,8 +57,11 @@ class LedgerHead:
 
 @dataclass
 class WriteBuffer:
-    """Pending writes, by kind, in the order they will be written."""
+    """Pending writes, by kind, in the order they will be written. ``tenant_key``: the tenant's
+    exact token in the full-text indexes (graphmem.core.tenant_key), written on every Source, Fact
+    and Entity the writes create — by a replay too, so a rebuild reproduces it."""
 
+    tenant_key: str
     sources: Rows = field(default_factory=list)
     topics: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # name -> (cardinality, ttl)
     facts: Rows = field(default_factory=list)
@@ -105,8 +108,9 @@ class WriteBuffer:
                 own.setdefault(seg.fact, []).append(row)
             else:
                 other.append(row)
+        keyed = {"tenant_key": self.tenant_key}
         return [
-            Batch("write/sources", "sources", self.sources),
+            Batch("write/sources", "sources", self.sources, keyed),
             Batch("write/topics", "topics", [{"name": n, "cardinality": c, "ttl_seconds": ttl}
                                              for n, (c, ttl) in self.topics.items()]),
             self._facts_batch(own),
@@ -114,7 +118,7 @@ class WriteBuffer:
             Batch("write/expire", "marks", self.expired),
             Batch("write/source_marks", "marks", self.source_marks),
             Batch("write/quotes", "quotes", self.quotes),
-            Batch("write/episodes", "episodes", self.episodes),
+            Batch("write/episodes", "episodes", self.episodes, keyed),
             Batch("write/close_segments", "closes", self.closes),
             Batch("write/add_segments", "segments", other),
             Batch("write/supersedes", "pairs", self.supersedes),
@@ -129,7 +133,8 @@ class WriteBuffer:
         index = {name: i for i, name in enumerate(names)}
         rows = [{**f, "segments": own.get(f["uid"], []), "topic_index": index[f["topic"]]} for f in self.facts]
         expiring = sorted({f["topic"] for f in self.facts if f["expires_at"] is not None})  # as_of reads it
-        return Batch("write/facts", "facts", rows, {"topic_names": names, "expiring_topics": expiring})
+        return Batch("write/facts", "facts", rows, {"topic_names": names, "expiring_topics": expiring,
+                                                    "tenant_key": self.tenant_key})
 
     def flush(self, query: RunQuery, head: LedgerHead, *, append: bool) -> Steps[None]:
         """Write everything, then the ledger entries (``append``, chained onto ``head``) or, for a

@@ -28,6 +28,7 @@ from .slots import SlotCache, SlotKey, slot_key
 from .timelines import Timelines
 from .values import EPOCH, Expander, event_id, to_datetime, to_time, wire
 from ...core.errors import TemporalError
+from ...core.tenant_key import tenant_key
 from ...core.models import SetEvent, WriteResult, parse_event
 from ...core.topics import BUILTIN_MANY, builtin_declaration
 
@@ -154,7 +155,7 @@ class UnitOfWork:
         self.tenant, self.now = tenant, now
         self.head = LedgerHead()
         self.cache = SlotCache(self.query)
-        self.buffer = WriteBuffer()
+        self.buffer = WriteBuffer(tenant_key(tenant))
         self.work = Work(self.query, self.cache, self.buffer, Timelines(self.cache, self.buffer), expand)
         self._seen_ids: dict[str, WriteResult] = {}  # event id -> its result, for a retried event
         self._checked_ids: set[str] = set()
