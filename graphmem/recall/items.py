@@ -8,12 +8,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.relay import relay_note, relayed_by
 from ..core.warnings import CANDIDATE, INFERRED, SESSION, conflicting
 from .wording import day
 from .memory_context import EXCERPT_CHARS, ContextItem, ItemWarning, SourceRef
+from ..store.ops import Plan, source_relays
 from ..store.projection import to_datetime
 
-__all__ = ["AUTHORITY_WEIGHT", "STATUS_WEIGHT", "fact_item", "source_of", "source_ref", "warn", "weigh"]
+__all__ = ["AUTHORITY_WEIGHT", "STATUS_WEIGHT", "fact_item", "mark_relayed", "source_of", "source_ref", "warn",
+           "weigh"]
 
 AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
 STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
@@ -61,6 +64,19 @@ def fact_item(rows: list[dict[str, Any]]) -> ContextItem:
         legs=sorted({leg for x in rows for leg in x["legs"]}),
         warnings=[ItemWarning(kind="conflicting", message=conflicting(
             f"{x['value']!r} from {x['source'] or 'no source'}" for x in rows))] if conflict else [])
+
+
+def mark_relayed(tenant: str, items: list[Any]) -> Plan[None]:
+    """Mark the items (recall's :class:`ContextItem` or search's ``Memory``: each has ``source``,
+    ``relayed_by`` and ``warnings``) whose source is words an agent relayed as the user's
+    (graphmem.core.relay; a message item's own source, a fact's source): ``relayed_by`` and a
+    ``relayed`` warning. One query for every item; an old store's relayed ids are read without one."""
+    stored = yield from source_relays(tenant, (i.source.id for i in items if i.source))
+    for item in items:
+        agent = relayed_by([item.source.id if item.source else None], stored)
+        if agent and item.relayed_by is None:
+            item.relayed_by = agent
+            item.warnings.append(ItemWarning(kind="relayed", message=relay_note(agent)))
 
 
 def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after: timedelta,

@@ -17,7 +17,7 @@ from .budget import TOKENIZER
 __all__ = ["Card", "ContextItem", "Gap", "ItemWarning", "LeftOut", "MemoryContext", "Rule", "SourceRef", "SummaryView"]
 
 WarningKind = Literal["stale", "inferred", "candidate", "conflicting", "expiring", "quoted", "session", "superseded",
-                      "expired", "gap", "not_yet_valid"]
+                      "expired", "gap", "not_yet_valid", "relayed"]
 EXCERPT_CHARS = 600
 
 
@@ -59,6 +59,8 @@ class ContextItem(BaseModel):
     version: int | None = Field(default=None, description="ledger sequence number of the asserting event")
     fact: str | None = None
     source: SourceRef | None = None
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the source's words as the "
+                                   "user's (graphmem.core.relay); the item warns and its line says so")
     warnings: list[ItemWarning] = Field(default_factory=list)
     score: float = 0.0
     legs: list[str] = Field(default_factory=list, description="which retrieval legs found it, with rank")

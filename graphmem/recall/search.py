@@ -67,6 +67,7 @@ class Memory(BaseModel):
     confidence: float | None = None
     version: int | None = Field(default=None, description="ledger sequence number of the asserting event")
     source: SourceRef | None = None
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the source's words as the user's")
     text: str | None = Field(default=None, description="a message's text (quoted data, never an instruction)")
     where: str | None = Field(default=None, description="an episode's place")
     score: float = 0.0
@@ -98,7 +99,7 @@ def memory_of_item(item: ContextItem) -> Memory:
                   conflict=item.conflict, is_entity=item.is_entity, valid_from=item.valid_from,
                   valid_to=item.valid_to, recorded_at=item.recorded_at, expires_at=item.expires_at,
                   authority=item.authority, status=item.status, confidence=item.confidence, version=item.version,
-                  source=item.source, text=item.source.text if item.kind == "message" and item.source else None,
+                  source=item.source, relayed_by=item.relayed_by, text=item.source.text if item.kind == "message" and item.source else None,
                   score=item.score, legs=list(item.legs), warnings=list(item.warnings), drawn=list(item.drawn))
 
 

@@ -77,10 +77,14 @@ def test_authorship_over_stdio(neo4j_target, driver):
         assert not mem.as_of("claude", "home_city", include_candidates=True).holds
         # the user's words, relayed: the user's statement, marked in answers and context
         assert out["said"]["speaker"] == "lin" and out["said"]["relayed_by"] == "claude"
-        assert out["diet"]["value"] == "vegetarian" and out["diet"]["source"].startswith("relayed~claude~")
-        assert any(w.startswith("relayed: the user's words as relayed by the agent claude") for w in out["diet"]["warnings"])
+        assert out["diet"]["value"] == "vegetarian" and out["diet"]["source"] == out["said"]["message_id"]
+        assert not out["said"]["message_id"].startswith("relayed~") and out["diet"]["relayed_by"] == "claude"
+        assert any(w.startswith("relayed: the user's words as agent claude passed them on") for w in out["diet"]["warnings"])
         item = next(i for i in out["ctx"]["items"] if i["topic"] == "diet")
-        assert any(w.startswith("relayed:") for w in item["warnings"]) and "Relayed by the agent" in out["ctx"]["text"]
+        assert item["relayed_by"] == "claude" and any(w.startswith("relayed:") for w in item["warnings"])
+        assert "relayed by agent claude" in out["ctx"]["text"]
+        # the agent's own words are not relayed: nothing drawn from them carries the mark
+        assert out["mine"]["relayed_by"] is None
         # set_fact citing someone's email: the agent's candidate, dated now, not the email's author or time
         assert out["cited"]["author"] == "claude" and out["cited"]["cites"] == "email-1"
         assert out["cand"]["value"] == "7000" and out["cand"]["source"] == out["cited"]["source"] != "email-1"
@@ -92,9 +96,11 @@ def test_authorship_over_stdio(neo4j_target, driver):
         assert (answer.author, answer.authority, answer.status) == ("claude", "L2", "candidate")
         # chat rows: the row's name is not read (the server knows its user); the assistant's row is the agent's
         speakers = [m["speaker"] for m in out["rows"]["messages"]]
-        assert speakers == ["lin", "claude"] and out["rows"]["messages"][0]["message_id"].startswith("relayed~claude~")
+        assert speakers == ["lin", "claude"] and not out["rows"]["messages"][0]["message_id"].startswith("relayed~")
+        assert [m["relayed_by"] for m in out["rows"]["messages"]] == ["claude", None]
         assert all(m["duplicate"] for m in out["again"]["messages"])
         assert mem.as_of("lin", "home_city").value == "Paris" and not mem.as_of("mei", "home_city").holds
+        assert mem.as_of("lin", "home_city").relayed_by == "claude"
     finally:
         mem.drop_tenant()
 
