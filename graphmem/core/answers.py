@@ -126,6 +126,8 @@ class SessionMessage(_Answer):
     text: str
     kind: str
     at: datetime
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the speaker's words "
+                                   "(graphmem.core.relay)")
 
 
 class Episode(_Answer):

@@ -49,6 +49,7 @@ def test_authorship_over_stdio(neo4j_target, driver):
                 said = _data(await call("remember", {"text": "I'm vegetarian.", "said_by": "user",
                                                      "at": "2026-09-18T10:00:00Z"}))
                 diet = _data(await call("as_of", {"subject": "lin", "topic": "diet"}))
+                listed = _data(await call("facts", {"subject": "lin"}))
                 ctx = _data(await call("context", {"task": "what does lin eat? diet", "subject": "lin"}))
                 cited = _data(await call("set_fact", {"subject": "deploy", "topic": "port", "value": "7000",
                                                       "source": "email-1"}))
@@ -60,7 +61,7 @@ def test_authorship_over_stdio(neo4j_target, driver):
                 again = _data(await call("remember_messages", {"session": "s2", "messages": [
                     {"role": "user", "name": "mei", "content": "I live in Paris."},
                     {"role": "assistant", "content": [{"type": "text", "text": "Noted, you live in Paris."}]}]}))
-                return dict(tools=tools, first=first, retry=retry, mine=mine, said=said, diet=diet, ctx=ctx,
+                return dict(tools=tools, first=first, retry=retry, mine=mine, said=said, diet=diet, listed=listed, ctx=ctx,
                             cited=cited, cand=cand, rows=rows, again=again)
 
     try:
@@ -83,6 +84,8 @@ def test_authorship_over_stdio(neo4j_target, driver):
         item = next(i for i in out["ctx"]["items"] if i["topic"] == "diet")
         assert item["relayed_by"] == "claude" and any(w.startswith("relayed:") for w in item["warnings"])
         assert "relayed by agent claude" in out["ctx"]["text"]
+        listed = next(m for m in out["listed"]["facts"] if m["topic"] == "diet")
+        assert listed["relayed_by"] == "claude" and any(w.startswith("relayed:") for w in listed["warnings"])
         # the agent's own words are not relayed: nothing drawn from them carries the mark
         assert out["mine"]["relayed_by"] is None
         # set_fact citing someone's email: the agent's candidate, dated now, not the email's author or time

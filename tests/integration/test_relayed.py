@@ -93,3 +93,28 @@ def test_a_message_item_carries_its_own_relay(store):
     said = [i for i in ctx.items if i.kind == "message" and i.source and i.source.id == "m7"]
     assert said and said[0].relayed_by == "claude"
     assert "m7 lin (relayed by agent claude):" in ctx.render()
+
+
+def test_a_sessions_messages_say_which_were_relayed(store):
+    store.add([{"role": "user", "content": "I live in Paris.", "relayed_by": "claude"},
+               {"role": "assistant", "content": "Noted, Paris."}], user="lin", session="s1")
+    said = store.messages("s1")
+    assert [(m.speaker, m.relayed_by) for m in said] == [("lin", "claude"), ("assistant", None)]
+    assert not any(m.id.startswith("relayed~") for m in said)
+
+
+def test_the_cli_ingests_a_relayed_message(neo4j_target):
+    """`graphmem ingest --relayed-by` as a subprocess: `as-of --json` shows who relayed the answer."""
+    import uuid
+
+    from graphmem import GraphMem
+    from test_cli_verbs import _ok
+
+    t = f"relayed-cli-{uuid.uuid4().hex[:8]}"
+    try:
+        _ok(neo4j_target, "ingest", "我9月20日起搬到河湾路。", "--speaker", "lin", "--id", "m2", "--at", AT,
+            "--relayed-by", "claude", "-t", t)
+        answer = json.loads(_ok(neo4j_target, "as-of", "lin", "home_address", "--valid-at", VALID, "-t", t, "--json"))
+        assert (answer["value"], answer["source"], answer["relayed_by"]) == ("河湾路", "m2", "claude")
+    finally:
+        GraphMem(neo4j_target.settings, tenant=t, install_schema=False).drop_tenant()
