@@ -168,3 +168,35 @@ def test_malformed_lines_get_a_json_rpc_error(neo4j_target):
     assert answers[0] == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
     assert answers[1]["error"]["code"] == -32600 and answers[1]["id"] == 7
     assert len(answers) == 3 and answers[2]["id"] == 1  # the server carries on after them
+
+
+def test_an_old_relayed_id_is_still_marked_over_stdio(neo4j_target, driver):
+    """A store written when the MCP server marked the relay in the id (``relayed~claude~m2``): the
+    answers over MCP still carry relayed_by and the warning, and the id is shown as stored."""
+    from mcp import ClientSession
+    from mcp.client.stdio import stdio_client
+
+    tenant = f"mcpr-{uuid.uuid4().hex[:8]}"
+    mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver)
+    mem.ingest("我9月20日起搬到河湾路。", id="relayed~claude~m2", speaker="lin", at="2026-09-18T10:00:00Z",
+               actor="claude")
+    ask = {"subject": "lin", "topic": "home_address", "valid_at": "2026-10-05T00:00:00Z"}
+
+    async def run() -> dict:
+        async with stdio_client(_params(tenant, neo4j_target.settings)) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                call = session.call_tool
+                return dict(now=_data(await call("as_of", ask)), why=_data(await call("why", ask)),
+                            ctx=_data(await call("context", {"task": "where does lin live? home address",
+                                                             "subject": "lin", "valid_at": ask["valid_at"]})))
+
+    try:
+        out = anyio.run(run)
+        assert out["now"]["source"] == "relayed~claude~m2" and out["now"]["relayed_by"] == "claude"
+        assert any(w.startswith("relayed: the user's words as agent claude") for w in out["now"]["warnings"])
+        assert out["why"]["relayed_by"] == "claude" and out["why"]["warnings"][0].startswith("relayed:")
+        item = next(i for i in out["ctx"]["items"] if i["topic"] == "home_address")
+        assert item["relayed_by"] == "claude" and "relayed by agent claude" in out["ctx"]["text"]
+    finally:
+        mem.drop_tenant()
