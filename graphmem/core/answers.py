@@ -87,6 +87,7 @@ class HistoryEntry(_Answer):
     valid_to: datetime | None = None
     source: str | None = None
     fact: str | None = None
+    relayed_by: str | None = Field(default=None, description=RELAYED)
 
 
 class QuotedClaim(_Answer):

@@ -7,7 +7,7 @@ rules of :mod:`graphmem.core.temporal`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
 from ..core.answers import Answer, HistoryEntry, QuotedClaim, Why
 from ..core.errors import ValidationError
@@ -47,7 +47,10 @@ def source_relays(tenant: str, sources: Iterable[str | None]) -> Plan[dict[str, 
     return {r["uid"]: r["relayed_by"] for r in rows}
 
 
-def _relayed(tenant: str, answer: Any) -> Plan[Any]:
+Shown = TypeVar("Shown", Answer, Why)
+
+
+def _relayed(tenant: str, answer: Shown) -> Plan[Shown]:
     """``answer`` (an Answer or a Why resolved in Python) with the relay of its sources."""
     named = [answer.source, *getattr(answer, "sources", [])]
     stored = yield from source_relays(tenant, named)
@@ -127,6 +130,8 @@ def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | 
                 and not (a.retracted_at and a.retracted_at <= k) and not (a.rejected_at and a.rejected_at <= k):
             entries.append(HistoryEntry(value=a.value, valid_from=a.valid_from, valid_to=a.valid_to,
                                         source=a.source, fact=a.uid, expired=True))
+    stored = yield from source_relays(tenant, (e.source for e in entries))  # who relayed each stretch's words
+    entries = [e.model_copy(update={"relayed_by": relayed_by([e.source], stored)}) for e in entries]
     return sorted(entries, key=lambda e: (e.valid_from, e.expired))
 
 
@@ -186,7 +191,7 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
     if session is None and not include_candidates:
         rows = yield from run_query("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
         many = yield from many_valued(tenant, topics[-1])
-        return answer_from_rows(rows, many, base)
+        return (yield from _relayed(tenant, answer_from_rows(rows, many, base)))
 
     reached: list[str] = [start]
     answers: list[Answer] = []

@@ -26,6 +26,7 @@ def _marks(mem, subject: str, topic: str, task: str) -> dict:
         "as_of_rules": mem.as_of(subject, topic, valid_at=VALID, include_candidates=True).relayed_by,
         "why": mem.why(subject, topic, valid_at=VALID).relayed_by,
         "why_rules": mem.why(subject, topic, valid_at=VALID, include_candidates=True).relayed_by,
+        "history": [e.relayed_by for e in mem.history(subject, topic)],
         "items": [i.relayed_by for i in items],
         "item_warnings": [[w.kind for w in i.warnings if w.kind == "relayed"] for i in items],
         "search": [m.relayed_by for m in found.memories if m.topic == topic],
@@ -40,6 +41,7 @@ def test_a_relayed_statement_is_marked_everywhere_and_the_users_own_is_not(store
     assert r.facts
     relayed = _marks(store, "lin", "home_address", TASK)
     assert relayed["as_of"] == relayed["as_of_rules"] == relayed["why"] == relayed["why_rules"] == "claude"
+    assert relayed["history"] == ["claude"]
     assert relayed["items"] == ["claude"] and relayed["item_warnings"] == [["relayed"]]
     assert relayed["search"] == ["claude"] and relayed["facts"] == ["claude"]
     # the rendered block: a short plain mark on the fact's own line, the id as it was given
@@ -49,6 +51,7 @@ def test_a_relayed_statement_is_marked_everywhere_and_the_users_own_is_not(store
 
     own = _marks(store, "mei", "diet", "what does mei eat? diet")
     assert own["as_of"] is own["as_of_rules"] is own["why"] is own["why_rules"] is None
+    assert own["history"] == [None]
     assert own["items"] == [None] and own["item_warnings"] == [[]]
     assert own["search"] == [None] and own["facts"] == [None]
     assert "relayed" not in own["text"]
@@ -82,6 +85,7 @@ def test_an_old_style_relayed_id_is_still_marked(store):
     store.ingest("我9月20日起搬到河湾路。", id="relayed~claude~m2", speaker="lin", at=AT)
     marks = _marks(store, "lin", "home_address", TASK)
     assert marks["as_of"] == marks["as_of_rules"] == marks["why"] == marks["why_rules"] == "claude"
+    assert marks["history"] == ["claude"]
     assert marks["items"] == ["claude"] and marks["search"] == ["claude"] and marks["facts"] == ["claude"]
     assert "relayed by agent claude" in marks["text"]
 
@@ -118,3 +122,15 @@ def test_the_cli_ingests_a_relayed_message(neo4j_target):
         assert (answer["value"], answer["source"], answer["relayed_by"]) == ("河湾路", "m2", "claude")
     finally:
         GraphMem(neo4j_target.settings, tenant=t, install_schema=False).drop_tenant()
+
+
+def test_a_path_ending_in_relayed_words_says_so(store):
+    store.add_source("n1", kind="message", at="2020-01-01T00:00:00Z", text="Bob manages Alice.", author="lin")
+    store.add_source("n2", kind="message", at="2020-01-01T00:00:00Z", text="Carol manages Bob.", author="lin",
+                     relayed_by="claude")
+    store.set("alice", "managed_by", object="bob", source="n1")
+    store.set("bob", "managed_by", object="carol", source="n2")
+    for rules_view in (False, True):
+        assert store.path("alice", ["managed_by"], include_candidates=rules_view).relayed_by is None
+        end = store.path("alice", ["managed_by", "managed_by"], include_candidates=rules_view)
+        assert (end.value, end.relayed_by) == ("carol", "claude"), rules_view
