@@ -146,3 +146,5 @@ class Episode(_Answer):
     planned: bool = False
     recorded_at: datetime
     text: str | None = None
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the words it was drawn "
+                                   "from (graphmem.core.relay)")

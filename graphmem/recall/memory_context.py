@@ -35,6 +35,7 @@ class SourceRef(BaseModel):
     truncated_from: int | None = Field(default=None, description="full length when the excerpt is cut")
     span: str | None = Field(default=None, description="the quoted span the fact was drawn from (evidence)")
     quoted_by: list[str] = Field(default_factory=list, description="newer sources that quote this one")
+    relayed_by: str | None = Field(default=None, description="the agent that relayed its words (graphmem.core.relay)")
 
 
 class ContextItem(BaseModel):

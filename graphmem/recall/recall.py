@@ -209,7 +209,7 @@ def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[
         messages, drawn = yield from message_items(said, cfg)
         items = fold(items, messages)
         yield from mark_replaced(ask.tenant, ask.now, [i for i in items if i.kind == "message"], drawn, t, k)
-    yield from mark_relayed(ask.tenant, items)  # words an agent relayed as the user's say so (core.relay)
+    mark_relayed(items)  # words an agent relayed as the user's say so (core.relay)
     return items
 
 

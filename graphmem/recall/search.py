@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from ..core.answers import Episode
 from ..core.errors import ValidationError
+from ..core.relay import relay_note
 from ..store.ops import Plan, view_times
 from .fact_legs import RRF_K
 from .memory_context import ContextItem, ItemWarning, SourceRef
@@ -107,7 +108,9 @@ def memory_of_episode(ep: Episode, score: float) -> Memory:
     """A stored episode as a memory: who (subject) did what (value), where, in [start, end)."""
     return Memory(kind="episode", id=ep.uid, subject=ep.who, topic="episode", value=ep.what, where=ep.where,
                   valid_from=ep.start, valid_to=ep.end, recorded_at=ep.recorded_at,
-                  source=SourceRef(id=ep.source, at=ep.said_at, span=ep.evidence), score=score, legs=["episode"])
+                  source=SourceRef(id=ep.source, at=ep.said_at, span=ep.evidence), score=score, legs=["episode"],
+                  relayed_by=ep.relayed_by, warnings=[ItemWarning(kind="relayed", message=relay_note(ep.relayed_by))]
+                  if ep.relayed_by else [])
 
 
 def _episode_score(ep: Episode, terms: list[str]) -> float:

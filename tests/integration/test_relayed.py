@@ -134,3 +134,13 @@ def test_a_path_ending_in_relayed_words_says_so(store):
         assert store.path("alice", ["managed_by"], include_candidates=rules_view).relayed_by is None
         end = store.path("alice", ["managed_by", "managed_by"], include_candidates=rules_view)
         assert (end.value, end.relayed_by) == ("carol", "claude"), rules_view
+
+
+def test_an_episode_from_relayed_words_says_so(store):
+    store.ingest("I went to a support group yesterday.", id="m5", speaker="lin", at=AT, relayed_by="claude")
+    store.ingest("I went to a pottery class yesterday.", id="m6", speaker="mei", at=AT)
+    by_who = {e.who: e for e in store.episodes()}
+    assert (by_who["lin"].source, by_who["lin"].relayed_by) == ("m5", "claude") and by_who["mei"].relayed_by is None
+    found = [m for m in store.search("when did lin go to the support group?", subject="lin").memories
+             if m.kind == "episode"]
+    assert found and found[0].relayed_by == "claude" and [w.kind for w in found[0].warnings] == ["relayed"]
