@@ -128,6 +128,8 @@ class WorkingTools(ToolSet):
     async def _known(self, session: str, ids: list[str]) -> list[str]:
         """``ids`` as stored: an item a server before ``relayed_by`` stored under a relayed id
         (``relayed~claude~u1``) is still named by the id the model gave it (``u1``)."""
+        if not ids:
+            return ids
         stored = {i.id for i in await self.store.working(session).items(include_evicted=True)}
         legacy = {i: f"{LEGACY_MARK}{self.agent}~{i}" for i in ids if i not in stored}
         return [legacy[i] if i in legacy and legacy[i] in stored else i for i in ids]

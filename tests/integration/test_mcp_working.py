@@ -144,3 +144,33 @@ def test_mcp_working_tools_take_what_the_python_api_takes(neo4j_target, driver):
         assert [r["area"] for r in rows] == ["delivery"]
     finally:
         mem.drop_tenant()
+
+
+def test_an_old_sessions_relayed_item_ids_still_resolve_over_stdio(neo4j_target, driver):
+    """A session an older server wrote (the user's turn stored as ``relayed~claude~u1``): the model
+    still names it ``u1``, and what the end gate keeps of it is still marked as relayed."""
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    tenant = f"mcp-{uuid.uuid4().hex[:8]}"
+    mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver)
+    mem.working("s").add("I moved to Hewan Rd on Sep 20.", role="user", author="lin", id="relayed~claude~u1")
+    exe = str(Path(sys.executable).parent / "graphmem")
+    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
+                                   env=_env(neo4j_target.settings))
+
+    async def run() -> dict:
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                used = _data(await session.call_tool("working_use", {"session": "s", "item_ids": ["u1"]}))
+                done = _data(await session.call_tool("working_close", {"session": "s", "outcome": "success"}))
+                return dict(used=used, done=done)
+
+    try:
+        out = anyio.run(run)
+        assert out["used"]["used"] == ["relayed~claude~u1"]
+        assert [x["item"] for x in out["done"]["stated"]] == ["relayed~claude~u1"]
+        assert mem.as_of("lin", "home_address").relayed_by == "claude"
+    finally:
+        mem.drop_tenant()
