@@ -42,5 +42,7 @@ WHERE h.topic = $topic AND h.env = $env
   AND (h.expires_at IS NULL OR known_at < h.expires_at)
 RETURN cardinality, expired, f.uid AS fact, f.value AS value, f.is_entity AS is_entity, h.conflict AS conflict,
        f.source AS source, f.authority AS authority, f.status AS status, f.author AS author,
-       toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at
+       toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to, toString(f.recorded_at) AS recorded_at,
+       // the agent that relayed the source's words as its author's (graphmem.core.relay), if one did
+       [(f)-[:FROM]->(s:Source) | s.relayed_by][0] AS relayed_by
 ORDER BY h.valid_from, f.recorded_at DESC, f.value

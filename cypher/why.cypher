@@ -26,5 +26,6 @@ WITH f, h, s, prev, collect(DISTINCT q.uid) AS quoted_by
 OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)
 RETURN f.uid AS fact, f.value AS value, h.conflict AS conflict, f.source AS source, s.text AS text,
        prev.uid AS supersedes_fact, prev.source AS supersedes_source, prev.value AS supersedes_value,
-       quoted_by, collect(DISTINCT old.uid) AS superseded_when_written, f.recorded_at AS recorded_at
+       quoted_by, collect(DISTINCT old.uid) AS superseded_when_written, f.recorded_at AS recorded_at,
+       s.relayed_by AS relayed_by
 ORDER BY recorded_at DESC

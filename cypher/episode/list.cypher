@@ -22,6 +22,7 @@ WHERE ep.uid IS NOT NULL
   AND (s.withheld_at IS NULL OR s.restored_at IS NOT NULL)
 RETURN ep.uid AS uid, ep.who AS who, ep.what AS what, ep.where AS where, toString(ep.start) AS start,
        toString(ep.end) AS end, ep.source AS source, toString(ep.said_at) AS said_at, ep.evidence AS evidence,
-       toString(ep.recorded_at) AS recorded_at, ep.planned AS planned, s.text AS text
+       toString(ep.recorded_at) AS recorded_at, ep.planned AS planned, s.text AS text,
+       s.relayed_by AS relayed_by
 ORDER BY coalesce(ep.start, ep.end) DESC, ep.uid
 LIMIT $limit

@@ -24,6 +24,7 @@ RETURN f.uid AS fact, f.subject AS subject, f.topic AS topic, f.env AS env, f.va
        f.recorded_at AS recorded_at, f.expires_at AS expires_at, f.authority AS authority,
        f.status AS status, f.confidence AS confidence, f.seq AS version, f.ref AS ref, f.author AS author,
        f.evidence AS evidence, s.uid AS source, s.kind AS source_kind, s.at AS source_at,
-       s.author AS source_author, s.text AS source_text
+       s.author AS source_author, s.text AS source_text,
+       s.relayed_by AS source_relayed_by
 ORDER BY f.seq
 LIMIT $limit

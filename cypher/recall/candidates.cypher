@@ -130,4 +130,5 @@ RETURN f.uid AS fact, f.subject AS subject, f.topic AS topic, f.env AS env, f.va
        toString(h.valid_from) AS valid_from, toString(h.valid_to) AS valid_to,
        toString(f.recorded_at) AS recorded_at, toString(coalesce(h.expires_at, f.expires_at)) AS expires_at,
        s.uid AS source, s.kind AS source_kind, toString(s.at) AS source_at, s.author AS source_author,
-       s.text AS source_text, quoted_by, rrf, legs
+       s.text AS source_text, quoted_by, rrf, legs,
+       s.relayed_by AS source_relayed_by

@@ -110,9 +110,11 @@ CALL (s, i, known_at) {
     AND ($subject IS NULL OR n.author = $subject OR n.about = $subject
          OR EXISTS { MATCH (g:Fact)-[:FROM]->(n) WHERE g.subject = $subject })
   RETURN collect({side: side, source: n.uid, kind: n.kind, at: toString(n.at), author: n.author, text: n.text,
-                  session: n.session, version: n.seq, expires_at: toString(n.expires_at)}) AS near
+                  session: n.session, version: n.seq, expires_at: toString(n.expires_at),
+                  relayed_by: n.relayed_by}) AS near
 }
 RETURN s.uid AS source, s.kind AS kind, toString(s.at) AS at, s.author AS author, s.text AS text,
        s.session AS session, s.about AS about, s.seq AS version, toString(s.expires_at) AS expires_at,
-       hit.drawn AS drawn, hit.rrf AS rrf, hit.legs AS legs, near
+       hit.drawn AS drawn, hit.rrf AS rrf, hit.legs AS legs, near,
+       s.relayed_by AS relayed_by
 ORDER BY i

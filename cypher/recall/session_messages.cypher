@@ -7,6 +7,7 @@
 MATCH (s:Source {tenant: $tenant, session: $session})
 USING INDEX s:Source(tenant, session)
 WHERE s.text IS NOT NULL
-RETURN s.uid AS id, s.author AS speaker, s.text AS text, s.kind AS kind, s.at AS at
+RETURN s.uid AS id, s.author AS speaker, s.text AS text, s.kind AS kind, s.at AS at,
+       s.relayed_by AS relayed_by
 ORDER BY s.at, s.seq
 LIMIT $limit

@@ -6,4 +6,5 @@ MERGE (w:WorkingItem {tenant: $tenant, session: i.session, uid: i.uid})
 SET w.type = i.type, w.role = i.role, w.author = i.author, w.text = i.text, w.importance = i.importance,
     w.tokens = i.tokens, w.seq = i.seq, w.created_at = datetime(i.at), w.last_used_at = datetime(i.at),
     w.cites = i.cites, w.covers = i.covers, w.claim = i.claim, w.temporary = i.temporary, w.source = i.source,
-    w.evicted_at = null, w.evict_reason = null, w.replaced_by = null
+    w.evicted_at = null, w.evict_reason = null, w.replaced_by = null,
+    w.relayed_by = i.relayed_by

@@ -4,4 +4,5 @@
 UNWIND $sources AS s
 CREATE (:Source {tenant: $tenant, tenant_key: $tenant_key, uid: s.uid, seq: s.seq, kind: s.kind, at: datetime(s.at), text: s.text, author: s.author,
                  recorded_at: datetime(s.recorded_at), expires_at: datetime(s.expires_at),
-                 session: s.session, about: s.about})
+                 session: s.session, about: s.about,
+                 relayed_by: s.relayed_by})

@@ -14,6 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = ["Answer", "Episode", "SessionMessage", "HistoryEntry", "QuotedClaim", "SourceRef", "Why", "WriteResult"]
 
 
+RELAYED = ("the agent that relayed the words behind this answer as the user's (graphmem.core.relay): "
+           "the user did not send them to the store")
+
+
 class _Answer(BaseModel):
     """What every answer shares: its schema is built on first use, so a CLI read pays only for its own."""
 
@@ -65,6 +69,7 @@ class Answer(_Answer):
     valid_from: datetime | None = Field(default=None, description="the answering stretch of valid time")
     valid_to: datetime | None = None
     author: str | None = None
+    relayed_by: str | None = Field(default=None, description=RELAYED)
     notes: list[str] = Field(default_factory=list, description="expired / resumed: what an expiry changed here")
 
     @property
@@ -82,6 +87,7 @@ class HistoryEntry(_Answer):
     valid_to: datetime | None = None
     source: str | None = None
     fact: str | None = None
+    relayed_by: str | None = Field(default=None, description=RELAYED)
 
 
 class QuotedClaim(_Answer):
@@ -108,6 +114,7 @@ class Why(_Answer):
     supersedes_value: str | None = None
     quoted_by: list[str] = Field(default_factory=list)
     text: str | None = None
+    relayed_by: str | None = Field(default=None, description=RELAYED)
     quotes: list[QuotedClaim] = Field(default_factory=list, description="quoted claims for that instant "
                                       "that a statement outranks: corroborating (agrees) or conflicting")
 
@@ -120,6 +127,8 @@ class SessionMessage(_Answer):
     text: str
     kind: str
     at: datetime
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the speaker's words "
+                                   "(graphmem.core.relay)")
 
 
 class Episode(_Answer):
@@ -137,3 +146,5 @@ class Episode(_Answer):
     planned: bool = False
     recorded_at: datetime
     text: str | None = None
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the words it was drawn "
+                                   "from (graphmem.core.relay)")

@@ -27,6 +27,10 @@ __all__ = ["OPS", "ConfirmEvent", "DeclareTopicEvent", "EpisodeEvent", "EraseCan
            "parse_event"]
 
 
+RELAYED_BY = ("the agent that relayed the author's words to the store (they did not send them themselves): "
+              "answers drawn from it say so")
+
+
 class _Event(BaseModel):
     """Fields every event may carry."""
 
@@ -55,6 +59,7 @@ class SourceEvent(_Event):
     text: Annotated[str, text_field("text", MAX_TEXT)] = ""
     author: Ident | None = None
     expires_at: Time | None = Field(default=None, description="facts from this source stop answering then")
+    relayed_by: Ident | None = Field(default=None, description=RELAYED_BY)
 
 
 class SetEvent(_Event):
@@ -227,6 +232,7 @@ class MessageEvent(_Event):
     drawn_as: Literal["stated", "inferred"] = Field(
         default="stated", description="inferred: not a person's own words (an assistant's); what is drawn "
                                       "from it is an L2 candidate")
+    relayed_by: Ident | None = Field(default=None, description=RELAYED_BY)
 
 
 class EpisodeEvent(_Event):

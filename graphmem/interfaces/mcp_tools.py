@@ -7,10 +7,11 @@ content ``Error executing tool <name>: <ErrorType>: <message>`` (docs/mcp.md). N
 ever comes back as an ordinary result with an ``error`` field.
 
 **Relayed words.** Words the model records as the user's (``remember(said_by="user")``,
-``remember_messages`` user rows, ``working_add(said_by="user")``) are stored under an id that
-carries :data:`RELAY_MARK` and the agent's name (``relayed~claude~m2``): the user did not send
-them to the store, the agent relayed them. Every answer and context item whose source carries the
-mark says so in its warnings (:func:`relay_warning`).
+``remember_messages`` user rows, ``working_add(said_by="user")``) are the user's, with the
+message's ``relayed_by`` set to the agent (graphmem.core.relay): the user did not send them to the
+store, the agent relayed them. The id stays the one the model gave. Every answer and context item
+drawn from them carries ``relayed_by`` and says so in its warnings (:func:`relay_warning`); a
+store written when the mark was an id prefix (``relayed~claude~m2``) is read the same way.
 
 A tool is a public coroutine method of a :class:`ToolSet`: the SDK reads its name, parameters
 (``self`` is bound, so never shown; each described with ``Annotated[..., Field(description=…)]``)
@@ -21,35 +22,24 @@ from __future__ import annotations
 import functools
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Coroutine, Iterable, ParamSpec
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, Coroutine, ParamSpec
 
 from ..core.errors import GraphMemError
+from ..core.relay import relay_note
 from ..store.aio import AsyncGraphMem
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-__all__ = ["RELAY_MARK", "ToolSet", "clean_argument_errors", "guarded", "made_id", "relay_warning", "relayed_id"]
+__all__ = ["ToolSet", "clean_argument_errors", "guarded", "made_id", "relay_warning"]
 
 P = ParamSpec("P")
 Answer = dict[str, Any]
 
-RELAY_MARK = "relayed~"
-
-
-def relayed_id(agent: str, ident: str) -> str:
-    """The id of words ``agent`` relays as the user's: ``relayed~<agent>~<ident>``."""
-    return ident if ident.startswith(RELAY_MARK) else f"{RELAY_MARK}{agent}~{ident}"
-
-
-def relay_warning(sources: Iterable[str | None]) -> str | None:
-    """"relayed: …" when one of ``sources`` is words an agent relayed as the user's, else None."""
-    for source in sources:
-        if source and RELAY_MARK in source:
-            agent = source.split(RELAY_MARK, 1)[1].split("~", 1)[0]
-            return (f"relayed: the user's words as relayed by the agent {agent}, "
-                    f"not a message the user sent (source {source})")
-    return None
+def relay_warning(agent: str) -> str:
+    """The ``relayed: …`` warning of an answer whose words ``agent`` relayed as the user's (the
+    same text as a recall item's ``relayed`` warning)."""
+    return f"relayed: {relay_note(agent)}"
 
 
 def made_id(*parts: str | None) -> str:

@@ -32,6 +32,7 @@ from datetime import timedelta
 from typing import Any
 
 
+from ..core.relay import relay_mark
 from .budget import count_tokens
 from .wording import day, fence, inline, name, span, when, words
 from .memory_context import Card, ContextItem, Gap, LeftOut, MemoryContext, Rule, SummaryView
@@ -69,8 +70,10 @@ def render_message(item: ContextItem, shown_sources: set[str]) -> str:
     assert src is not None
     kind = "" if src.kind in (None, "message") else f"{name(src.kind)} "
     head = f"{kind}{name(src.id)} {name(item.subject) if item.subject else '(unknown)'}"
+    if item.relayed_by:
+        head += f" ({relay_mark(name(item.relayed_by))})"
     lines = [head + ":"]
-    lines += [f"    ! {w.kind.replace('_', ' ')}: {w.message}" for w in item.warnings]
+    lines += _warning_lines(item)
     if src.id in shown_sources:
         lines.append(f"    (its text is shown once, with source {name(src.id)})")
     else:
@@ -79,6 +82,11 @@ def render_message(item: ContextItem, shown_sources: set[str]) -> str:
         if src.truncated_from:
             lines.append(f"    (excerpt: {len(src.text or '')} of {src.truncated_from} characters)")
     return "\n".join(lines)
+
+
+def _warning_lines(item: ContextItem) -> list[str]:
+    """A line per warning; a ``relayed`` one is the short mark on the item's own line instead."""
+    return [f"    ! {w.kind.replace('_', ' ')}: {w.message}" for w in item.warnings if w.kind != "relayed"]
 
 
 _PLAIN_WORDS = {"L0": "this session only", "L2": "inferred, not stated"}
@@ -143,8 +151,10 @@ def render_item(i: int, item: ContextItem, shown_sources: set[str]) -> str:
         if src.at and not (item.valid_from and src.at.date() == item.valid_from.date()):
             said.append(src.at.date().isoformat())
         parts.append(" ".join(said + [name(src.id)]))
+    if item.relayed_by:
+        parts.append(relay_mark(name(item.relayed_by)))
     lines = [head + " · " + " · ".join(parts)]
-    lines += [f"    ! {w.kind.replace('_', ' ')}: {w.message}" for w in item.warnings]
+    lines += _warning_lines(item)
     if src is not None and _explains(item):
         if src.id in shown_sources:
             lines.append(f"    ({name(src.id)}: its text is shown once, above)")
@@ -160,7 +170,8 @@ def render_item(i: int, item: ContextItem, shown_sources: set[str]) -> str:
 def render_working(item: Any) -> str:
     """A working-memory item: one line, its text JSON-quoted (data, like every stored text)."""
     cites = f", replaces {len(item.covers or item.cites)} items: {', '.join(item.cites)}" if item.type == "summary" else ""
-    return (f"- [{name(item.type)}] {name(item.author or item.role or '?')} ({name(item.id)}, importance "
+    relayed = f", {relay_mark(name(item.relayed_by))}" if getattr(item, "relayed_by", None) else ""
+    return (f"- [{name(item.type)}] {name(item.author or item.role or '?')} ({name(item.id)}{relayed}, importance "
             f"{item.importance:g}{cites}): {inline(item.text)}")
 
 

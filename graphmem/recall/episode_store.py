@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core.errors import ValidationError
 from ..core.models import Episode, check_ids, parse_time
+from ..core.relay import relayed_by
 from ..store.ops import Plan, run_query
 from ..store.projection import to_datetime
 
@@ -46,5 +47,6 @@ def episodes(tenant: str, now: datetime, *, who: str | None = None, since: Any =
     return [Episode(uid=r["uid"], who=r["who"], what=r["what"], where=r["where"],
                     start=to_datetime(r["start"]), end=to_datetime(r["end"]),
                     source=r["source"], said_at=to_datetime(r["said_at"]), evidence=r["evidence"],
-                    recorded_at=to_datetime(r["recorded_at"]), planned=bool(r["planned"]), text=r["text"])
+                    recorded_at=to_datetime(r["recorded_at"]), planned=bool(r["planned"]), text=r["text"],
+                    relayed_by=relayed_by([r["source"]], {r["source"]: r["relayed_by"]} if r["relayed_by"] else {}))
             for r in rows]

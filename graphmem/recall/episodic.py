@@ -186,7 +186,8 @@ def message_items(handle: Any, config: RecallConfig,
 
 def _message(r: dict[str, Any], score: float, legs: list[str], drawn: list[str]) -> ContextItem:
     return ContextItem(kind="message", subject=r["author"] or "",
-                       source=source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"]),
+                       source=source_ref(r["source"], r["kind"], r["at"], r["author"], r["text"],
+                                         relayed_by=r.get("relayed_by")),
                        version=r["version"], recorded_at=to_datetime(r["at"]), expires_at=to_datetime(r["expires_at"]),
                        session=r["session"], score=score, legs=legs, drawn=drawn)
 

@@ -38,7 +38,8 @@ def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: d
     for s, a in answers:
         values = a.values if a.values is not None else ([] if a.value is None and a.conflict is None else [a.value])
         row = by_id.get(a.source or "")
-        src = source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"]) if row else None
+        src = source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"],
+                         relayed_by=row["relayed_by"]) if row else None
         common = dict(subject=s["subject"], topic=s["topic"], env=s["env"] or "", is_entity=a.is_entity,
                       valid_from=a.valid_from, valid_to=a.valid_to, authority=a.authority, status=a.status,
                       fact=a.fact, source=src, legs=["overlay"])

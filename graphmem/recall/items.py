@@ -8,12 +8,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.relay import relay_note, relayed_by
 from ..core.warnings import CANDIDATE, INFERRED, SESSION, conflicting
 from .wording import day
 from .memory_context import EXCERPT_CHARS, ContextItem, ItemWarning, SourceRef
 from ..store.projection import to_datetime
 
-__all__ = ["AUTHORITY_WEIGHT", "STATUS_WEIGHT", "fact_item", "source_of", "source_ref", "warn", "weigh"]
+__all__ = ["AUTHORITY_WEIGHT", "STATUS_WEIGHT", "fact_item", "mark_relayed", "source_of", "source_ref", "warn",
+           "weigh"]
 
 AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
 STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
@@ -30,11 +32,11 @@ def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | 
 
 
 def source_ref(uid: str, kind: Any, at: Any, author: Any, text: str | None, evidence: str | None = None,
-               quoted_by: list[str] | None = None) -> SourceRef:
+               quoted_by: list[str] | None = None, relayed_by: str | None = None) -> SourceRef:
     """The one :class:`SourceRef` builder for every item kind: an excerpt around the evidence."""
     excerpt, full = _excerpt(text, evidence)
     return SourceRef(id=uid, kind=kind, at=to_datetime(at), author=author, text=excerpt, truncated_from=full,
-                     span=evidence, quoted_by=quoted_by or [])
+                     span=evidence, quoted_by=quoted_by or [], relayed_by=relayed_by)
 
 
 def source_of(row: dict[str, Any], prefix: str = "source", evidence: str | None = None) -> SourceRef | None:
@@ -43,7 +45,7 @@ def source_of(row: dict[str, Any], prefix: str = "source", evidence: str | None 
     if not uid:
         return None
     return source_ref(uid, row.get(f"{prefix}_kind"), row.get(f"{prefix}_at"), row.get(f"{prefix}_author"),
-                       row.get(f"{prefix}_text"), evidence, row.get("quoted_by"))
+                       row.get(f"{prefix}_text"), evidence, row.get("quoted_by"), row.get(f"{prefix}_relayed_by"))
 
 
 def fact_item(rows: list[dict[str, Any]]) -> ContextItem:
@@ -61,6 +63,20 @@ def fact_item(rows: list[dict[str, Any]]) -> ContextItem:
         legs=sorted({leg for x in rows for leg in x["legs"]}),
         warnings=[ItemWarning(kind="conflicting", message=conflicting(
             f"{x['value']!r} from {x['source'] or 'no source'}" for x in rows))] if conflict else [])
+
+
+def mark_relayed(items: list[Any]) -> None:
+    """Mark the items (recall's :class:`ContextItem` or search's ``Memory``: each has ``source``,
+    ``relayed_by`` and ``warnings``) whose source is words an agent relayed as the user's
+    (graphmem.core.relay; a message item's own source, a fact's source): ``relayed_by`` and a
+    ``relayed`` warning. The queries that read the items return the source's ``relayed_by`` with it
+    (no round trip of its own); an old store's relayed ids are read from the id."""
+    for item in items:
+        src = item.source
+        agent = relayed_by([src.id if src else None], {src.id: src.relayed_by} if src and src.relayed_by else {})
+        if agent and item.relayed_by is None:
+            item.relayed_by = agent
+            item.warnings.append(ItemWarning(kind="relayed", message=relay_note(agent)))
 
 
 def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after: timedelta,

@@ -20,7 +20,7 @@ from ..core.fields import check_ids
 from ..core.warnings import CANDIDATE, INFERRED, asserted_by, conflicting
 from ..store.ops import Plan, as_of_many, run_query, view_times
 from ..store.projection import to_datetime
-from .items import source_of, source_ref
+from .items import mark_relayed, source_of, source_ref
 from .memory_context import ItemWarning
 from .search import Memory
 
@@ -36,7 +36,8 @@ def _check_limit(limit: Any) -> None:
 
 def _answer_memories(a: Answer, sources: dict[str, dict[str, Any]]) -> list[Memory]:
     row = sources.get(a.source or "")
-    src = source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"]) if row else None
+    src = source_ref(row["uid"], row["kind"], row["at"], row["author"], row["text"],
+                     relayed_by=row["relayed_by"]) if row else None
     warnings = [ItemWarning(kind="inferred", message=asserted_by(INFERRED, a.author))] if a.authority == "L2" else []
     common: dict[str, Any] = dict(subject=a.subject, topic=a.topic, env=a.env or "", is_entity=a.is_entity,
                                   valid_from=a.valid_from, valid_to=a.valid_to, authority=a.authority,
@@ -73,7 +74,9 @@ def candidates(tenant: str, now: datetime, *, subject: str | None = None, known_
     _check_limit(limit)
     _, k = view_times(now, None, known_at)
     rows = yield from run_query("fact/candidates", tenant, subject=subject, known_at=k, limit=limit)
-    return [candidate_memory(r) for r in rows]
+    found = [candidate_memory(r) for r in rows]
+    mark_relayed(found)
+    return found
 
 
 def facts(tenant: str, now: datetime, subject: str, *, include_candidates: bool = False, valid_at: Any = None,
@@ -92,6 +95,7 @@ def facts(tenant: str, now: datetime, subject: str, *, include_candidates: bool 
     rows = (yield from run_query("load/sources", tenant, uids=uids)) if uids else []
     by_uid = {r["uid"]: r for r in rows}
     out = [m for a in answers for m in _answer_memories(a, by_uid)]
+    mark_relayed(out)
     if include_candidates:
         out += yield from candidates(tenant, now, subject=subject, known_at=k)
     return out

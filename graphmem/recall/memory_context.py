@@ -17,7 +17,7 @@ from .budget import TOKENIZER
 __all__ = ["Card", "ContextItem", "Gap", "ItemWarning", "LeftOut", "MemoryContext", "Rule", "SourceRef", "SummaryView"]
 
 WarningKind = Literal["stale", "inferred", "candidate", "conflicting", "expiring", "quoted", "session", "superseded",
-                      "expired", "gap", "not_yet_valid"]
+                      "expired", "gap", "not_yet_valid", "relayed"]
 EXCERPT_CHARS = 600
 
 
@@ -35,6 +35,7 @@ class SourceRef(BaseModel):
     truncated_from: int | None = Field(default=None, description="full length when the excerpt is cut")
     span: str | None = Field(default=None, description="the quoted span the fact was drawn from (evidence)")
     quoted_by: list[str] = Field(default_factory=list, description="newer sources that quote this one")
+    relayed_by: str | None = Field(default=None, description="the agent that relayed its words (graphmem.core.relay)")
 
 
 class ContextItem(BaseModel):
@@ -59,6 +60,8 @@ class ContextItem(BaseModel):
     version: int | None = Field(default=None, description="ledger sequence number of the asserting event")
     fact: str | None = None
     source: SourceRef | None = None
+    relayed_by: str | None = Field(default=None, description="the agent that relayed the source's words as the "
+                                   "user's (graphmem.core.relay); the item warns and its line says so")
     warnings: list[ItemWarning] = Field(default_factory=list)
     score: float = 0.0
     legs: list[str] = Field(default_factory=list, description="which retrieval legs found it, with rank")

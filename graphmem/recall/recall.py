@@ -34,7 +34,7 @@ from .episodic import (People, ask_messages, asks_about_past, fold, history_item
                        resolve_people, task_range)
 from .task_time import QuestionTime, question_time
 from .fact_legs import fact_candidates, quoted_items, with_overlays
-from .items import warn, weigh
+from .items import mark_relayed, warn, weigh
 from .terms import MAX_MENTIONS, TaskTerms, analyse
 from .vectors import embed_pending, ensure_vector_index, task_vector, vector_k, vector_leg
 from ..core.errors import AccessError, ValidationError
@@ -209,6 +209,7 @@ def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[
         messages, drawn = yield from message_items(said, cfg)
         items = fold(items, messages)
         yield from mark_replaced(ask.tenant, ask.now, [i for i in items if i.kind == "message"], drawn, t, k)
+    mark_relayed(items)  # words an agent relayed as the user's say so (core.relay)
     return items
 
 

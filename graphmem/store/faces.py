@@ -189,12 +189,14 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         text: str = '',
         author: str | None = None,
         expires_at: When | None = None,
+        relayed_by: str | None = None,
         recorded_at: When | None = None,
         actor: str | None = None,
         reason: str | None = None,
     ) -> WriteResult:
         """Record a source (a message, email, tool output, document or import) that later events can
-        cite with ``source=``; ``expires_at`` makes the facts it backs stop answering then.
+        cite with ``source=``; ``expires_at`` makes the facts it backs stop answering then;
+        ``relayed_by`` names the agent that relayed ``author``'s words (every answer from it says so).
 
         >>> mem.add_source("email-7", kind="email", at="2024-03-01T09:00:00Z", text="Port is 8000.", author="ops")
         """
@@ -206,6 +208,7 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
             text=text,
             author=author,
             expires_at=expires_at,
+            relayed_by=relayed_by,
             recorded_at=recorded_at,
             actor=actor,
             reason=reason,
@@ -448,12 +451,15 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         session: str | None = None,
         kind: SourceKind = 'message',
         drawn_as: Literal['stated', 'inferred'] = 'stated',
+        relayed_by: str | None = None,
         recorded_at: When | None = None,
         actor: str | None = None,
         reason: str | None = None,
     ) -> WriteResult:
         """Free text: the extractor draws the events; the message becomes their source. ``drawn_as``
-        inferred (an assistant's words, not a person's) makes what is drawn an L2 candidate.
+        inferred (an assistant's words, not a person's) makes what is drawn an L2 candidate;
+        ``relayed_by`` names the agent that relayed ``speaker``'s words (the speaker did not send them
+        to the store): what is drawn stays the speaker's, and every answer from it carries the mark.
 
         >>> mem.ingest("I moved to Berlin last May.", id="m-1", speaker="Caroline", at="2023-06-01T10:00:00Z")
         """
@@ -467,6 +473,7 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
             session=session,
             kind=kind,
             drawn_as=drawn_as,
+            relayed_by=relayed_by,
             recorded_at=recorded_at,
             actor=actor,
             reason=reason,
@@ -1058,12 +1065,14 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         text: str = '',
         author: str | None = None,
         expires_at: When | None = None,
+        relayed_by: str | None = None,
         recorded_at: When | None = None,
         actor: str | None = None,
         reason: str | None = None,
     ) -> WriteResult:
         """Record a source (a message, email, tool output, document or import) that later events can
-        cite with ``source=``; ``expires_at`` makes the facts it backs stop answering then.
+        cite with ``source=``; ``expires_at`` makes the facts it backs stop answering then;
+        ``relayed_by`` names the agent that relayed ``author``'s words (every answer from it says so).
 
         >>> mem.add_source("email-7", kind="email", at="2024-03-01T09:00:00Z", text="Port is 8000.", author="ops")
         """
@@ -1075,6 +1084,7 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
             text=text,
             author=author,
             expires_at=expires_at,
+            relayed_by=relayed_by,
             recorded_at=recorded_at,
             actor=actor,
             reason=reason,
@@ -1317,12 +1327,15 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         session: str | None = None,
         kind: SourceKind = 'message',
         drawn_as: Literal['stated', 'inferred'] = 'stated',
+        relayed_by: str | None = None,
         recorded_at: When | None = None,
         actor: str | None = None,
         reason: str | None = None,
     ) -> WriteResult:
         """Free text: the extractor draws the events; the message becomes their source. ``drawn_as``
-        inferred (an assistant's words, not a person's) makes what is drawn an L2 candidate.
+        inferred (an assistant's words, not a person's) makes what is drawn an L2 candidate;
+        ``relayed_by`` names the agent that relayed ``speaker``'s words (the speaker did not send them
+        to the store): what is drawn stays the speaker's, and every answer from it carries the mark.
 
         >>> mem.ingest("I moved to Berlin last May.", id="m-1", speaker="Caroline", at="2023-06-01T10:00:00Z")
         """
@@ -1336,6 +1349,7 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
             session=session,
             kind=kind,
             drawn_as=drawn_as,
+            relayed_by=relayed_by,
             recorded_at=recorded_at,
             actor=actor,
             reason=reason,

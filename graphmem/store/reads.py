@@ -7,11 +7,12 @@ rules of :mod:`graphmem.core.temporal`.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Iterable, TypeVar
 
 from ..core.answers import Answer, HistoryEntry, QuotedClaim, Why
 from ..core.errors import ValidationError
 from ..core.fields import parse_time
+from ..core.relay import relayed_by
 from ..core.temporal import View, resolve, resolve_many, standing_before, timeline, visible
 from ..core.topics import BUILTIN_MANY
 from .plans import Plan, run_query
@@ -19,7 +20,8 @@ from .projection import row_to_assertion, to_datetime
 from .shaping import (answer_base, answer_from_ends, answer_from_resolutions, answer_from_rows, history_entries,
                       with_expiry_notes)
 
-__all__ = ["as_of", "as_of_many", "assertions", "history", "many_valued", "path", "view_times", "why"]
+__all__ = ["as_of", "as_of_many", "assertions", "history", "many_valued", "path", "source_relays", "view_times",
+           "why"]
 
 
 def view_times(now: datetime, valid_at: Any, known_at: Any) -> tuple[datetime, datetime]:
@@ -33,6 +35,27 @@ def many_valued(tenant: str, topic: str) -> Plan[bool]:
     rows = yield from run_query("topic/get", tenant, name=topic)
     declared = rows[0]["cardinality"] if rows else None
     return declared == "many" if declared else topic in BUILTIN_MANY
+
+
+def source_relays(tenant: str, sources: Iterable[str | None]) -> Plan[dict[str, str]]:
+    """Source id → the agent that relayed its words, for those of ``sources`` an agent relayed
+    (graphmem.core.relay), in one query; none when no source is named."""
+    uids = sorted({s for s in sources if s})
+    if not uids:
+        return {}
+    rows = yield from run_query("load/relays", tenant, uids=uids)
+    return {r["uid"]: r["relayed_by"] for r in rows}
+
+
+Shown = TypeVar("Shown", Answer, Why)
+
+
+def _relayed(tenant: str, answer: Shown) -> Plan[Shown]:
+    """``answer`` (an Answer or a Why resolved in Python) with the relay of its sources."""
+    named = [answer.source, *getattr(answer, "sources", [])]
+    stored = yield from source_relays(tenant, named)
+    agent = relayed_by(named, stored)
+    return answer.model_copy(update={"relayed_by": agent}) if agent else answer
 
 
 def assertions(tenant: str, subject: str, topic: str, env: str | None) -> Plan[list[Any]]:
@@ -63,7 +86,8 @@ def as_of(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any
                if a.kind == "set" and a.expires_at is not None and a.expires_at <= k and a.recorded_at <= k
                and a.speaks_at(t) and not (a.retracted_at and a.retracted_at <= a.expires_at)
                and not (a.rejected_at and a.rejected_at <= a.expires_at)]
-    return with_expiry_notes(answer_from_resolutions(results, many, base), expired)
+    answer = yield from _relayed(tenant, answer_from_resolutions(results, many, base))
+    return with_expiry_notes(answer, expired)
 
 
 def as_of_many(tenant: str, now: datetime, slots: list[tuple[str, str, str | None]], *, valid_at: Any = None,
@@ -106,6 +130,8 @@ def history(tenant: str, now: datetime, subject: str, topic: str, *, env: str | 
                 and not (a.retracted_at and a.retracted_at <= k) and not (a.rejected_at and a.rejected_at <= k):
             entries.append(HistoryEntry(value=a.value, valid_from=a.valid_from, valid_to=a.valid_to,
                                         source=a.source, fact=a.uid, expired=True))
+    stored = yield from source_relays(tenant, (e.source for e in entries))  # who relayed each stretch's words
+    entries = [e.model_copy(update={"relayed_by": relayed_by([e.source], stored)}) for e in entries]
     return sorted(entries, key=lambda e: (e.valid_from, e.expired))
 
 
@@ -124,7 +150,8 @@ def why(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any =
         found = Why(subject=subject, topic=topic, value=None if conflict else r["value"], conflict=conflict,
                     source=r["source"], fact=r["fact"], supersedes_source=r["supersedes_source"],
                     supersedes_fact=r["supersedes_fact"], supersedes_value=r["supersedes_value"],
-                    quoted_by=r["quoted_by"], text=r["text"])
+                    quoted_by=r["quoted_by"], text=r["text"],
+                    relayed_by=relayed_by([r["source"]], {r["source"]: r["relayed_by"]} if r["relayed_by"] else {}))
         slot = yield from assertions(tenant, subject, topic, env)
         return _with_quotes(found, slot, t, view, {x["fact"] for x in rows})
     slot = yield from assertions(tenant, subject, topic, env)
@@ -133,12 +160,12 @@ def why(tenant: str, now: datetime, subject: str, topic: str, *, valid_at: Any =
         return Why(subject=subject, topic=topic)
     w = res.primary
     prev = standing_before(slot, w.valid_from, view, subject, exclude=w.uid).primary
-    return _with_quotes(Why(subject=subject, topic=topic, value=res.value,
-                            conflict=[v for v in res.values if v] if res.kind == "conflict" else None,
-                            source=w.source, fact=w.uid, supersedes_source=prev.source if prev else None,
-                            supersedes_fact=prev.uid if prev else None,
-                            supersedes_value=prev.value if prev else None),
-                        slot, t, view, {a.uid for a in res.winners})
+    found = yield from _relayed(tenant, Why(
+        subject=subject, topic=topic, value=res.value,
+        conflict=[v for v in res.values if v] if res.kind == "conflict" else None, source=w.source, fact=w.uid,
+        supersedes_source=prev.source if prev else None, supersedes_fact=prev.uid if prev else None,
+        supersedes_value=prev.value if prev else None))
+    return _with_quotes(found, slot, t, view, {a.uid for a in res.winners})
 
 
 def _with_quotes(found: Why, slot: list[Any], t: datetime, view: View, answering: set[str]) -> Why:
@@ -164,7 +191,7 @@ def path(tenant: str, now: datetime, start: str, topics: list[str], *, valid_at:
     if session is None and not include_candidates:
         rows = yield from run_query("path", tenant, start=start, path=list(topics), env=env or "", valid_at=t, known_at=k)
         many = yield from many_valued(tenant, topics[-1])
-        return answer_from_rows(rows, many, base)
+        return (yield from _relayed(tenant, answer_from_rows(rows, many, base)))
 
     reached: list[str] = [start]
     answers: list[Answer] = []

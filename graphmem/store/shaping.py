@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.answers import Answer, HistoryEntry
+from ..core.relay import relayed_by
 from .projection import to_datetime
 
 __all__ = ["answer_base", "answer_from_ends", "answer_from_resolutions", "answer_from_rows", "empty_answer",
@@ -32,7 +33,9 @@ def answer_from_rows(rows: list[dict[str, Any]], many: bool, base: dict[str, Any
     fields = dict(base, source=first["source"], fact=first["fact"], authority=first["authority"],
                   status=first["status"], is_entity=bool(first["is_entity"]), author=first.get("author"),
                   valid_from=to_datetime(first["valid_from"]), valid_to=to_datetime(first["valid_to"]),
-                  sources=[r["source"] for r in rows if r["source"]])
+                  sources=[r["source"] for r in rows if r["source"]],
+                  relayed_by=relayed_by((r["source"] for r in rows),
+                                        {r["source"]: r["relayed_by"] for r in rows if r.get("relayed_by")}))
     if many:
         fields["values"] = [r["value"] for r in rows]
     elif any(r["conflict"] for r in rows):

@@ -10,8 +10,10 @@ Two row shapes, one JSON object a line (docs/transcripts.md):
   ``system`` or ``tool`` row is the words of its ``name``, else the role — kept as a message (a
   recall item), drawn with ``drawn_as="inferred"`` (graphmem.extract.roles: at most L2
   candidates, never about the speaker itself); a ``tool`` row is a source of kind ``tool``.
-  Unknown fields are ignored (``tool_calls``, ``refusal``, ``metadata``… say nothing stored).
-* graphmem's — ``{"id", "speaker", "text", "at"?, "session"?, "about"?, "kind"?}``, the arguments
+  Unknown fields are ignored (``tool_calls``, ``refusal``, ``metadata``… say nothing stored), but a
+  ``user`` row's ``relayed_by`` names the agent that relayed the user's words (the message's
+  ``relayed_by``: answers drawn from it say so).
+* graphmem's — ``{"id", "speaker", "text", "at"?, "session"?, "about"?, "kind"?, "relayed_by"?}``, the arguments
   of ``mem.ingest`` — a person's words, unless the speaker is ``assistant``, ``system`` or ``tool``
   (then drawn as a role row of that role is); an unknown field is refused.
 
@@ -45,7 +47,7 @@ __all__ = ["ALIAS_TOPIC", "PERSON_ROLES", "ROLES", "Added", "add", "alias_events
            "is_role_row", "is_transcript_row", "message_event", "role_message", "row_id", "transcript_events"]
 
 ALIAS_TOPIC = "alias"
-_FIELDS = {"id", "speaker", "text", "at", "session", "about", "kind"}
+_FIELDS = {"id", "speaker", "text", "at", "session", "about", "kind", "relayed_by"}
 # A {speaker, text} row whose speaker is one of these is not a person's words (as a role row's).
 NON_PERSON_SPEAKERS = frozenset({"assistant", "system", "tool"})
 ROLES = ("user", "assistant", "system", "tool")
@@ -121,7 +123,9 @@ def role_message(row: Mapping[str, Any], position: int, *, user: str | None = No
     event: dict[str, Any] = {"op": "message", "id": ident, "speaker": speaker, "text": text,
                              "at": _time(when) if when is not None else None, "session": sess,
                              "about": row.get("about", about)}
-    if role not in PERSON_ROLES:
+    if role in PERSON_ROLES:
+        event["relayed_by"] = row.get("relayed_by")
+    else:
         event["drawn_as"] = "inferred"
     if role == "tool":
         event["kind"] = "tool"
@@ -147,7 +151,7 @@ def message_event(row: dict[str, Any], now: datetime, position: int = 0, *, user
     extra = set(row) - _FIELDS - {"op"}
     if extra:
         raise ValidationError(f"unknown transcript field(s): {', '.join(sorted(extra))} "
-                              f"(a row has id, speaker, text, at, session, about, kind — or role and content)")
+                              f"(a row has id, speaker, text, at, session, about, kind, relayed_by — or role and content)")
     out = {**{k: v for k, v in row.items() if v is not None}, "op": "message", "at": row.get("at") or at or now}
     if isinstance(row.get("speaker"), str) and row["speaker"].strip().lower() in NON_PERSON_SPEAKERS:
         out["drawn_as"] = "inferred"  # a row spoken by "assistant" is the model's, whatever its shape
@@ -212,6 +216,7 @@ class Added(BaseModel):
     id: str
     speaker: str
     drawn_as: str
+    relayed_by: str | None = None
     seq: int
     facts: list[str]
     duplicate: bool
@@ -223,7 +228,8 @@ def add(tenant: str, messages: Iterable[dict[str, Any]], clock: Callable[[], dat
     """``mem.add``: rows of either shape, defaults for the user's name, the session and the time."""
     events = transcript_events(messages, clock(), user=user, session=session, at=at)
     results = yield from _load(tenant, events, clock, expand, prepare, embedder, batch_size, None, actor)
-    return [Added(id=e["id"], speaker=e["speaker"], drawn_as=e.get("drawn_as", "stated"), seq=r.seq,
+    return [Added(id=e["id"], speaker=e["speaker"], drawn_as=e.get("drawn_as", "stated"),
+                  relayed_by=e.get("relayed_by"), seq=r.seq,
                   facts=list(r.facts), duplicate=r.duplicate) for e, r in zip(events, results)]
 
 

@@ -143,7 +143,8 @@ def _plan_writes(session: str, items: list[Any], actor: str, cfg: SensitiveConfi
         mid = item_source_id(session, it.id)
         if it.type == "turn":
             writes.append(("stated", {"op": "message", "id": mid, "at": it.created_at, "speaker": it.author or "user",
-                                      "text": clean(it, it.text), "session": session, "item": it.id}))
+                                      "text": clean(it, it.text), "session": session, "item": it.id,
+                                      **({"relayed_by": it.relayed_by} if it.relayed_by else {})}))
         elif it.claim is not None:
             claim, found = scrub_obj(it.claim, cfg, f"item {it.id}")
             if found and it.id not in report.masked:

@@ -47,9 +47,12 @@ class WorkingMemory:
         claim: dict[str, Any] | None = None,
         temporary: bool = False,
         source: str | None = None,
+        relayed_by: str | None = None,
     ) -> AddResult:
         """Add an item; if the session's budget would overflow, compress or evict in the same
         transaction. ``id`` is an idempotency id: a resumed agent repeating a step adds nothing.
+        ``relayed_by``: a user's turn an agent relayed (the user did not send it): the message the
+        end gate keeps of it says so, as every answer drawn from it does (graphmem.core.relay).
         Secrets matching the configured patterns are masked (or refused) before the ledger sees them.
         """
         return self._store._run(self._plans.add(
@@ -63,6 +66,7 @@ class WorkingMemory:
             claim=claim,
             temporary=temporary,
             source=source,
+            relayed_by=relayed_by,
         ))
 
     def items(self, *, include_evicted: bool = False) -> list[WorkingItem]:
@@ -142,9 +146,12 @@ class AsyncWorkingMemory:
         claim: dict[str, Any] | None = None,
         temporary: bool = False,
         source: str | None = None,
+        relayed_by: str | None = None,
     ) -> AddResult:
         """Add an item; if the session's budget would overflow, compress or evict in the same
         transaction. ``id`` is an idempotency id: a resumed agent repeating a step adds nothing.
+        ``relayed_by``: a user's turn an agent relayed (the user did not send it): the message the
+        end gate keeps of it says so, as every answer drawn from it does (graphmem.core.relay).
         Secrets matching the configured patterns are masked (or refused) before the ledger sees them.
         """
         return await self._store._run_async(self._plans.add(
@@ -158,6 +165,7 @@ class AsyncWorkingMemory:
             claim=claim,
             temporary=temporary,
             source=source,
+            relayed_by=relayed_by,
         ))
 
     async def items(self, *, include_evicted: bool = False) -> list[WorkingItem]:

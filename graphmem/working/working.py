@@ -77,6 +77,8 @@ class WorkingItem(BaseModel):
     claim: dict[str, Any] | None = Field(default=None, description="a decision/hypothesis as {subject, topic, value}")
     temporary: bool = Field(default=False, description="a temporary parameter: never written to long-term memory")
     source: str | None = Field(default=None, description="a tool result's source id")
+    relayed_by: str | None = Field(default=None, description="a user turn an agent relayed: that agent "
+                                   "(the message the end gate writes carries it, graphmem.core.relay)")
     evicted_at: datetime | None = None
     evict_reason: str | None = None
     replaced_by: str | None = None
@@ -110,7 +112,7 @@ class Resumed(BaseModel):
 
 
 def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any, cites: Any, claim: Any,
-          temporary: Any, source: Any) -> dict[str, Any]:
+          temporary: Any, source: Any, relayed_by: Any = None) -> dict[str, Any]:
     """An add's arguments checked before anything is written."""
     if type not in _DEFAULT_ROLE:
         raise ValidationError(f"unknown item type {type!r}; expected one of {', '.join(_DEFAULT_ROLE)}")
@@ -124,7 +126,8 @@ def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any
     if isinstance(importance, bool) or not isinstance(importance, (int, float)) or not 0 <= importance <= 1:
         raise ValidationError("importance is a number from 0 to 1")
     cites = list(cites or [])
-    check_ids(author=author, id=id, source=source, **{f"cites[{i}]": c for i, c in enumerate(cites)})
+    check_ids(author=author, id=id, source=source, relayed_by=relayed_by,
+              **{f"cites[{i}]": c for i, c in enumerate(cites)})
     if claim is not None:
         if not isinstance(claim, dict) or not {"subject", "topic", "value"} <= set(claim):
             raise ValidationError("a claim is {subject, topic, value}")
@@ -132,7 +135,8 @@ def _spec(text: Any, type: Any, role: Any, author: Any, importance: Any, id: Any
         check_ids(subject=claim["subject"], topic=claim["topic"])
     return {"id": id or f"i-{uuid.uuid4().hex[:10]}", "type": type, "role": role or _DEFAULT_ROLE[type],
             "author": author, "text": text, "importance": float(importance), "cites": cites, "claim": claim,
-            "temporary": bool(temporary), "source": source}
+            "temporary": bool(temporary), "source": source,
+            **({"relayed_by": relayed_by} if relayed_by else {})}  # only when given: older adds' detail unchanged
 
 
 class WorkingPlans:
@@ -155,13 +159,15 @@ class WorkingPlans:
     def add(self, text: str, *, type: ItemType = "turn", role: Role | None = None, author: str | None = None,
             importance: float = 0.5, id: str | None = None, cites: list[str] | None = None,
             claim: dict[str, Any] | None = None, temporary: bool = False,
-            source: str | None = None) -> Plan[AddResult]:
+            source: str | None = None, relayed_by: str | None = None) -> Plan[AddResult]:
         """Add an item; if the session's budget would overflow, compress or evict in the same
         transaction. ``id`` is an idempotency id: a resumed agent repeating a step adds nothing.
+        ``relayed_by``: a user's turn an agent relayed (the user did not send it): the message the
+        end gate keeps of it says so, as every answer drawn from it does (graphmem.core.relay).
         Secrets matching the configured patterns are masked (or refused) before the ledger sees them."""
         from ..store import observe
         from ..governance.sensitive import scrub, scrub_obj
-        spec = _spec(text, type, role, author, importance, id, cites, claim, temporary, source)
+        spec = _spec(text, type, role, author, importance, id, cites, claim, temporary, source, relayed_by)
         spec["text"], found = scrub(spec["text"], self._sensitive, "the item's text")
         if spec["claim"] is not None:
             spec["claim"], more = scrub_obj(spec["claim"], self._sensitive, "the item's claim")

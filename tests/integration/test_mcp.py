@@ -71,20 +71,26 @@ def test_mcp_tools_over_stdio(neo4j_target):
         assert {"remember", "set_fact", "revoke", "as_of", "why", "history", "context", "forget"} <= out["tools"]
         assert all("tenant" not in t for t in out["tools"])
         assert out["r1"]["facts"] and out["r2"]["fact"]
-        # the user's words as the agent relayed them: the user's statement, marked as relayed
-        assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "relayed~claude~m2"
+        # the user's words as the agent relayed them: the user's statement, marked as relayed (a
+        # field: the message keeps the id it was given)
+        assert out["now"]["value"] == "河湾路" and out["now"]["source"] == "m2" and out["now"]["relayed_by"] == "claude"
         assert [w.split(":")[0] for w in out["now"]["warnings"]] == ["relayed"]
         assert out["before"]["value"] is None
-        assert out["why"]["source"] == "relayed~claude~m2" and out["why"]["text"]["note"].startswith("data from a source")
+        assert out["why"]["source"] == "m2" and out["why"]["relayed_by"] == "claude"
+        assert out["why"]["warnings"] == ["relayed: the user's words as agent claude passed them on, "
+                                          "not a message the user sent"]
+        assert out["why"]["text"]["note"].startswith("data from a source")
         # set_fact is the agent's suggestion: an L2 candidate by "claude", invisible by default
         assert out["r2"]["status"] == "candidate" and out["r2"]["author"] == "claude"
         assert out["hist"]["entries"] == []
         assert out["cand"]["value"] == "8000" and "candidate: an unconfirmed candidate, not a fact until confirmed (asserted by claude)" in out["cand"]["warnings"]
         assert out["bad"]["isError"] and "ValidationError: not an ISO 8601 time" in out["bad"]["error"]
         first = out["ctx"]["items"][0]
-        assert (first["topic"], first["value"], first["source"]) == ("home_address", "河湾路", "relayed~claude~m2")
-        assert any(w.startswith("relayed:") for w in first["warnings"]) and "Relayed by the agent" in out["ctx"]["text"]
+        assert (first["topic"], first["value"], first["source"], first["relayed_by"]) == \
+            ("home_address", "河湾路", "m2", "claude")
+        assert any(w.startswith("relayed:") for w in first["warnings"])
         assert '- lin home address = "河湾路" · since 2026-09-20' in out["ctx"]["text"] \
+            and "m2 · relayed by agent claude" in out["ctx"]["text"] \
             and out["ctx"]["ledger_version"] >= 2
         # forget files a request and holds the content back at once; nothing is erased yet
         assert out["gone"]["request"].startswith("er-") and out["gone"]["asked_by"] == "claude"

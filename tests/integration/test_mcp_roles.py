@@ -49,6 +49,7 @@ def test_authorship_over_stdio(neo4j_target, driver):
                 said = _data(await call("remember", {"text": "I'm vegetarian.", "said_by": "user",
                                                      "at": "2026-09-18T10:00:00Z"}))
                 diet = _data(await call("as_of", {"subject": "lin", "topic": "diet"}))
+                listed = _data(await call("facts", {"subject": "lin"}))
                 ctx = _data(await call("context", {"task": "what does lin eat? diet", "subject": "lin"}))
                 cited = _data(await call("set_fact", {"subject": "deploy", "topic": "port", "value": "7000",
                                                       "source": "email-1"}))
@@ -60,7 +61,7 @@ def test_authorship_over_stdio(neo4j_target, driver):
                 again = _data(await call("remember_messages", {"session": "s2", "messages": [
                     {"role": "user", "name": "mei", "content": "I live in Paris."},
                     {"role": "assistant", "content": [{"type": "text", "text": "Noted, you live in Paris."}]}]}))
-                return dict(tools=tools, first=first, retry=retry, mine=mine, said=said, diet=diet, ctx=ctx,
+                return dict(tools=tools, first=first, retry=retry, mine=mine, said=said, diet=diet, listed=listed, ctx=ctx,
                             cited=cited, cand=cand, rows=rows, again=again)
 
     try:
@@ -77,10 +78,16 @@ def test_authorship_over_stdio(neo4j_target, driver):
         assert not mem.as_of("claude", "home_city", include_candidates=True).holds
         # the user's words, relayed: the user's statement, marked in answers and context
         assert out["said"]["speaker"] == "lin" and out["said"]["relayed_by"] == "claude"
-        assert out["diet"]["value"] == "vegetarian" and out["diet"]["source"].startswith("relayed~claude~")
-        assert any(w.startswith("relayed: the user's words as relayed by the agent claude") for w in out["diet"]["warnings"])
+        assert out["diet"]["value"] == "vegetarian" and out["diet"]["source"] == out["said"]["message_id"]
+        assert not out["said"]["message_id"].startswith("relayed~") and out["diet"]["relayed_by"] == "claude"
+        assert any(w.startswith("relayed: the user's words as agent claude passed them on") for w in out["diet"]["warnings"])
         item = next(i for i in out["ctx"]["items"] if i["topic"] == "diet")
-        assert any(w.startswith("relayed:") for w in item["warnings"]) and "Relayed by the agent" in out["ctx"]["text"]
+        assert item["relayed_by"] == "claude" and any(w.startswith("relayed:") for w in item["warnings"])
+        assert "relayed by agent claude" in out["ctx"]["text"]
+        listed = next(m for m in out["listed"]["facts"] if m["topic"] == "diet")
+        assert listed["relayed_by"] == "claude" and any(w.startswith("relayed:") for w in listed["warnings"])
+        # the agent's own words are not relayed: nothing drawn from them carries the mark
+        assert out["mine"]["relayed_by"] is None
         # set_fact citing someone's email: the agent's candidate, dated now, not the email's author or time
         assert out["cited"]["author"] == "claude" and out["cited"]["cites"] == "email-1"
         assert out["cand"]["value"] == "7000" and out["cand"]["source"] == out["cited"]["source"] != "email-1"
@@ -92,9 +99,11 @@ def test_authorship_over_stdio(neo4j_target, driver):
         assert (answer.author, answer.authority, answer.status) == ("claude", "L2", "candidate")
         # chat rows: the row's name is not read (the server knows its user); the assistant's row is the agent's
         speakers = [m["speaker"] for m in out["rows"]["messages"]]
-        assert speakers == ["lin", "claude"] and out["rows"]["messages"][0]["message_id"].startswith("relayed~claude~")
+        assert speakers == ["lin", "claude"] and not out["rows"]["messages"][0]["message_id"].startswith("relayed~")
+        assert [m["relayed_by"] for m in out["rows"]["messages"]] == ["claude", None]
         assert all(m["duplicate"] for m in out["again"]["messages"])
         assert mem.as_of("lin", "home_city").value == "Paris" and not mem.as_of("mei", "home_city").holds
+        assert mem.as_of("lin", "home_city").relayed_by == "claude"
     finally:
         mem.drop_tenant()
 
@@ -159,3 +168,35 @@ def test_malformed_lines_get_a_json_rpc_error(neo4j_target):
     assert answers[0] == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
     assert answers[1]["error"]["code"] == -32600 and answers[1]["id"] == 7
     assert len(answers) == 3 and answers[2]["id"] == 1  # the server carries on after them
+
+
+def test_an_old_relayed_id_is_still_marked_over_stdio(neo4j_target, driver):
+    """A store written when the MCP server marked the relay in the id (``relayed~claude~m2``): the
+    answers over MCP still carry relayed_by and the warning, and the id is shown as stored."""
+    from mcp import ClientSession
+    from mcp.client.stdio import stdio_client
+
+    tenant = f"mcpr-{uuid.uuid4().hex[:8]}"
+    mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver)
+    mem.ingest("我9月20日起搬到河湾路。", id="relayed~claude~m2", speaker="lin", at="2026-09-18T10:00:00Z",
+               actor="claude")
+    ask = {"subject": "lin", "topic": "home_address", "valid_at": "2026-10-05T00:00:00Z"}
+
+    async def run() -> dict:
+        async with stdio_client(_params(tenant, neo4j_target.settings)) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                call = session.call_tool
+                return dict(now=_data(await call("as_of", ask)), why=_data(await call("why", ask)),
+                            ctx=_data(await call("context", {"task": "where does lin live? home address",
+                                                             "subject": "lin", "valid_at": ask["valid_at"]})))
+
+    try:
+        out = anyio.run(run)
+        assert out["now"]["source"] == "relayed~claude~m2" and out["now"]["relayed_by"] == "claude"
+        assert any(w.startswith("relayed: the user's words as agent claude") for w in out["now"]["warnings"])
+        assert out["why"]["relayed_by"] == "claude" and out["why"]["warnings"][0].startswith("relayed:")
+        item = next(i for i in out["ctx"]["items"] if i["topic"] == "home_address")
+        assert item["relayed_by"] == "claude" and "relayed by agent claude" in out["ctx"]["text"]
+    finally:
+        mem.drop_tenant()

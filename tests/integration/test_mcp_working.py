@@ -46,19 +46,28 @@ def test_working_tools_over_stdio(neo4j_target, driver):
     out = anyio.run(run)
     try:
         assert {"working_add", "working_items", "working_checkpoint", "working_resume", "working_close"} <= out["tools"]
-        # the user's turn, relayed by the agent, is stored under a relayed id
-        assert out["a"]["item"] == "relayed~claude~u1" and out["again"]["duplicate"] is True
-        assert out["r"]["state"] == {"step": 2} and [i["id"] for i in out["r"]["items"]] == ["relayed~claude~u1", "d1"]
+        # the user's turn, relayed by the agent: its id is the model's, the relay a field
+        assert out["a"]["item"] == "u1" and out["again"]["duplicate"] is True
+        assert out["r"]["state"] == {"step": 2} and [i["id"] for i in out["r"]["items"]] == ["u1", "d1"]
+        assert [i.get("relayed_by") for i in out["r"]["items"]] == ["claude", None]
         assert out["items"]["items"][0]["text"]["note"].startswith("working-memory data")
-        assert out["ctx"]["working"] == ["relayed~claude~u1", "d1"]
-        assert [x["item"] for x in out["done"]["stated"]] == ["relayed~claude~u1"]
+        assert out["items"]["items"][0]["relayed_by"] == "claude"
+        assert out["ctx"]["working"] == ["u1", "d1"] and "(u1, relayed by agent claude," in out["ctx"]["text"]
+        assert [x["item"] for x in out["done"]["stated"]] == ["u1"]
         assert out["late"]["isError"] and "SessionClosedError" in out["late"]["error"]
         mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False)
         items = {i.id: i for i in mem.working("s").items()}
-        assert items["relayed~claude~u1"].author == "lin" and items["relayed~claude~u1"].role == "user"
-        assert items["d1"].author == "claude" and items["d1"].role == "agent"
-        assert mem.as_of("lin", "home_address").value == "Hewan Rd"
-        assert "relayed~claude~" in (mem.as_of("lin", "home_address").source or "")
+        assert (items["u1"].author, items["u1"].role, items["u1"].relayed_by) == ("lin", "user", "claude")
+        assert (items["d1"].author, items["d1"].role, items["d1"].relayed_by) == ("claude", "agent", None)
+        # the end gate's message carries the relay: the fact drawn from it is marked, as over remember
+        answer = mem.as_of("lin", "home_address")
+        assert answer.value == "Hewan Rd" and answer.relayed_by == "claude"
+        assert answer.source == out["done"]["stated"][0]["message"] and "relayed~" not in answer.source
+        assert mem.why("lin", "home_address").relayed_by == "claude"
+        # a rebuild replays the add and the message with their relayed_by: the same projection
+        mem.rebuild()
+        assert mem.working("s").items()[0].relayed_by == "claude" and mem.as_of("lin", "home_address").relayed_by == "claude"
+        assert mem.verify()["ok"]
     finally:
         GraphMem(neo4j_target.settings, tenant=tenant, driver=driver, install_schema=False).drop_tenant()
 
@@ -133,5 +142,35 @@ def test_mcp_working_tools_take_what_the_python_api_takes(neo4j_target, driver):
         rows = driver.execute_query("MATCH (o:Outcome {tenant: $t}) RETURN o.area AS area", t=tenant,
                                     database_=neo4j_target.settings.database).records
         assert [r["area"] for r in rows] == ["delivery"]
+    finally:
+        mem.drop_tenant()
+
+
+def test_an_old_sessions_relayed_item_ids_still_resolve_over_stdio(neo4j_target, driver):
+    """A session an older server wrote (the user's turn stored as ``relayed~claude~u1``): the model
+    still names it ``u1``, and what the end gate keeps of it is still marked as relayed."""
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    tenant = f"mcp-{uuid.uuid4().hex[:8]}"
+    mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver)
+    mem.working("s").add("I moved to Hewan Rd on Sep 20.", role="user", author="lin", id="relayed~claude~u1")
+    exe = str(Path(sys.executable).parent / "graphmem")
+    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
+                                   env=_env(neo4j_target.settings))
+
+    async def run() -> dict:
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                used = _data(await session.call_tool("working_use", {"session": "s", "item_ids": ["u1"]}))
+                done = _data(await session.call_tool("working_close", {"session": "s", "outcome": "success"}))
+                return dict(used=used, done=done)
+
+    try:
+        out = anyio.run(run)
+        assert out["used"]["used"] == ["relayed~claude~u1"]
+        assert [x["item"] for x in out["done"]["stated"]] == ["relayed~claude~u1"]
+        assert mem.as_of("lin", "home_address").relayed_by == "claude"
     finally:
         mem.drop_tenant()

@@ -81,13 +81,15 @@ def ingest(store: Any, opts: Opts, text: str, speaker: str = typer.Option(..., h
            id: str = typer.Option(..., "--id", help="the message id (its source id)"),
            at: Optional[str] = typer.Option(None, help="when it was said (default now)"),
            about: Optional[str] = typer.Option(None, help="the thing under discussion"),
-           session: Optional[str] = None) -> Any:
+           session: Optional[str] = None,
+           relayed_by: Optional[str] = typer.Option(None, help="the agent that relayed the speaker's words "
+                                                               "(answers drawn from them say so)")) -> Any:
     """Free text: the extractor draws the events; the message becomes their source. Prints what
     it drew (subject, topic, value, validity), or that it drew nothing.
 
     Example: graphmem ingest "我9月20日起搬到河湾路。" --speaker lin --id m2 --at 2026-09-18T10:00:00Z
     """
-    result = store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session)
+    result = store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session, relayed_by=relayed_by)
     page = store.events_page(after=result.seq - 1, limit=1)
     drawn = drawn_of(page[0]) if page and page[0]["seq"] == result.seq else []
     if opts.as_json:

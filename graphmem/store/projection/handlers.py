@@ -50,7 +50,7 @@ def op_source(work: Work, cur: Current, e: SourceEvent) -> Steps[None]:
     src = {"uid": e.id, "kind": e.kind, "at": e.at, "text": e.text, "author": e.author,
            "expires_at": getattr(e, "expires_at", None)}
     work.cache.sources[e.id] = src
-    work.buffer.sources.append({**src, "recorded_at": cur.at, "seq": cur.seq})
+    work.buffer.sources.append({**src, "recorded_at": cur.at, "seq": cur.seq, "relayed_by": e.relayed_by})
 
 
 def op_topic(work: Work, cur: Current, e: Any) -> Steps[None]:
@@ -269,7 +269,7 @@ def op_message(work: Work, cur: Current, e: MessageEvent) -> Steps[None]:
     on the extractor's version.
     """
     yield from op_source(work, cur, SourceEvent(op="source", id=e.id, kind=e.kind, at=e.at, text=e.text,
-                                                author=e.speaker))
+                                                author=e.speaker, relayed_by=e.relayed_by))
     # Where and about whom it was said: recall scopes and ranks messages by them.
     work.buffer.sources[-1].update(session=e.session, about=e.about)
     if e.drawn is None:

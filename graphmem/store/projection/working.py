@@ -61,7 +61,8 @@ def flush_working(_q: Query, steps: list[dict[str, Any]]) -> Steps[None]:
                               "seq": s["seq"], "at": at, "cites": list(d.get("cites") or []),
                               "covers": list(d.get("covers") or []),
                               "claim": json.dumps(d["claim"], sort_keys=True) if d.get("claim") else None,
-                              "temporary": bool(d.get("temporary")), "source": d.get("source")})
+                              "temporary": bool(d.get("temporary")), "source": d.get("source"),
+                              "relayed_by": d.get("relayed_by")})
             st["added"] += 1
             evictions += [{"session": sid, "uid": x, "at": at, "reason": "compressed", "replaced_by": d["id"]}
                           for x in d.get("replaces") or []]

@@ -107,8 +107,10 @@ def messages(mem: StoreApi, session: str, *, limit: int = 1000) -> Plan[list[Ses
         from ...core.errors import ValidationError
         raise ValidationError(f"limit must be a positive number of messages, not {limit!r}")
     rows = yield from ops.run_query("recall/session_messages", mem.tenant, session=session, limit=limit)
-    return [SessionMessage(id=r["id"], speaker=r["speaker"], text=r["text"], kind=r["kind"],
-                           at=to_datetime(r["at"])) for r in rows]
+    from ...core.relay import relayed_by
+    return [SessionMessage(id=r["id"], speaker=r["speaker"], text=r["text"], kind=r["kind"], at=to_datetime(r["at"]),
+                           relayed_by=relayed_by([r["id"]], {r["id"]: r["relayed_by"]} if r["relayed_by"] else {}))
+            for r in rows]
 
 
 def assertions(mem: StoreApi, subject: str, topic: str, *, env: str | None = None) -> Plan[list[Any]]:

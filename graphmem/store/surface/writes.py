@@ -128,15 +128,16 @@ def alias(mem: StoreApi, subject: str, alias: str, *, source: str | None = None,
 
 
 def add_source(mem: StoreApi, id: str, *, kind: SourceKind, at: When, text: str = "", author: str | None = None,
-               expires_at: When | None = None, recorded_at: When | None = None, actor: str | None = None,
-               reason: str | None = None) -> Plan[WriteResult]:
+               expires_at: When | None = None, relayed_by: str | None = None, recorded_at: When | None = None,
+               actor: str | None = None, reason: str | None = None) -> Plan[WriteResult]:
     """Record a source (a message, email, tool output, document or import) that later events can
-    cite with ``source=``; ``expires_at`` makes the facts it backs stop answering then.
+    cite with ``source=``; ``expires_at`` makes the facts it backs stop answering then;
+    ``relayed_by`` names the agent that relayed ``author``'s words (every answer from it says so).
 
     >>> mem.add_source("email-7", kind="email", at="2024-03-01T09:00:00Z", text="Port is 8000.", author="ops")
     """
     return apply(mem, event_dict("source", id=id, kind=kind, at=at, text=text, author=author, expires_at=expires_at,
-                             recorded_at=recorded_at, actor=actor, reason=reason))
+                             relayed_by=relayed_by, recorded_at=recorded_at, actor=actor, reason=reason))
 
 
 def declare_topic(mem: StoreApi, name: str, cardinality: Literal["one", "many"] = "one", *,
@@ -239,15 +240,18 @@ def quote(mem: StoreApi, source: str, quotes: str, claims: list[dict[str, Any]] 
 
 def ingest(mem: StoreApi, text: str, *, id: str, speaker: str, at: When | None = None, about: str | None = None,
            session: str | None = None, kind: SourceKind = "message",
-           drawn_as: Literal["stated", "inferred"] = "stated", recorded_at: When | None = None,
-           actor: str | None = None, reason: str | None = None) -> Plan[WriteResult]:
+           drawn_as: Literal["stated", "inferred"] = "stated", relayed_by: str | None = None,
+           recorded_at: When | None = None, actor: str | None = None, reason: str | None = None) -> Plan[WriteResult]:
     """Free text: the extractor draws the events; the message becomes their source. ``drawn_as``
-    inferred (an assistant's words, not a person's) makes what is drawn an L2 candidate.
+    inferred (an assistant's words, not a person's) makes what is drawn an L2 candidate;
+    ``relayed_by`` names the agent that relayed ``speaker``'s words (the speaker did not send them
+    to the store): what is drawn stays the speaker's, and every answer from it carries the mark.
 
     >>> mem.ingest("I moved to Berlin last May.", id="m-1", speaker="Caroline", at="2023-06-01T10:00:00Z")
     """
     return apply(mem, event_dict("message", id=id, at=at or mem._clock(), speaker=speaker, text=text, about=about,
-                             session=session, kind=kind, drawn_as=drawn_as, recorded_at=recorded_at, actor=actor,
+                             session=session, kind=kind, drawn_as=drawn_as, relayed_by=relayed_by,
+                             recorded_at=recorded_at, actor=actor,
                              reason=reason))
 
 
