@@ -76,7 +76,9 @@ def test_bench_recall_long_history_and_many_tenants(neo4j_target, driver, tmp_pa
         assert d["benchmark"] == "long-history" and d["tenants"] == tenants and d["turns"] == tenants * turns
         assert d["ingest_turns_per_s"] > 0 and d["ingest_cpu_ms_per_turn"] > 0
         assert set(d["first_call"]) == set(SHAPES) | {"floor_first_ms"}
-        assert all(d["first_call"][s]["first_ms"] > 0 and d["first_call"][s]["connect_ms"] > 0 for s in SHAPES)
+        for s in SHAPES:
+            f = d["first_call"][s]
+            assert min(f["cold_first_ms"], f["warm_plans_ms"], f["first_ms"], f["second_ms"], f["connect_ms"]) > 0
         assert d["context"]["n"] == 8 and 0 < d["context"]["p50_ms"] <= d["context"]["p95_ms"] <= d["context"]["p99_ms"]
         assert sum(d["context_by_shape"][s]["n"] for s in SHAPES) == 8
         assert d["floor"]["n"] == 8 and d["floor"]["p50_ms"] > 0 and len(d["load_average"]) == 3
