@@ -9,7 +9,9 @@ an idle host, seconds on a busy one (docs/scaling.md, "context() on a long histo
 :func:`warm_plans` sends each of recall's queries once, with the parameters a real call sends —
 built by the very functions the legs use, so their types cannot drift from the real calls — in each
 shape a question gives them: with and without a subject, with and without a named time range, the
-lists in the sizes recall sends them. The parameters name nothing (a word no text holds, a subject
+lists in the sizes recall sends them, the Lucene queries padded as every call pads them
+(graphmem.recall.terms.plan_shaped: a string's plan is keyed by a bucket of its length). The
+parameters name nothing (a word no text holds, a subject
 no tenant has), so each query is a few index seeks that find nothing: on a server that has the
 plans, the whole warm-up is a few milliseconds of round trips. Nothing is written.
 
@@ -36,7 +38,9 @@ from .vectors import vector_leg
 __all__ = ["WARM_WORD", "warm_plans"]
 
 WARM_WORD = "graphmemplanwarmup"  # in no text: every full-text leg finds nothing
-_NOBODY = "graphmem-plan-warm-up"  # no subject is called this
+# no subject is called this; under ten characters, as most names are (a string parameter's plan is
+# keyed by a bucket of its length: graphmem.recall.terms.plan_shaped)
+_NOBODY = "gm-nobody"
 # as_of_many and recall/quoted take lists of slots whose size varies with the answer: Neo4j keys a
 # plan by a bucket of a list's size, so the sizes a context sends most (one slot, a handful, a page)
 _SLOT_SIZES = (1, 8, 40)
