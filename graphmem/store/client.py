@@ -63,9 +63,11 @@ def _behind(step: Any, work: ops.Tx | Call) -> "Future[Any]":
 # that makes many clients on one driver checks once.
 _SCHEMA_READY: "weakref.WeakKeyDictionary[Any, set[str | None]]" = weakref.WeakKeyDictionary()
 # Recall's plans warmed behind the constructor, once per driver (graphmem.recall.warm): the warm-up's
-# future. Nothing waits for it: a question asked before it ends plans what it needs itself, as it
-# would have without it, so the warm-up can only shorten a first call, never lengthen it.
-_WARMING: "weakref.WeakKeyDictionary[Any, Future[Any]]" = weakref.WeakKeyDictionary()
+# future and the event that stops it. Nothing waits for it: a question asked before it ends plans
+# what it needs itself, as it would have without it, so the warm-up can only shorten a first call,
+# never lengthen it. Only close() waits, for the one query in flight (a driver closed under a running
+# query fails in the driver's buffers).
+_WARMING: "weakref.WeakKeyDictionary[Any, tuple[Future[Any], threading.Event]]" = weakref.WeakKeyDictionary()
 
 
 class GraphMem(SyncFace):
@@ -114,6 +116,10 @@ class GraphMem(SyncFace):
 
     def close(self) -> None:
         if self._owns_driver:
+            warming = _WARMING.get(self._driver)
+            if warming is not None:  # stop the warm-up between two queries before the driver goes
+                warming[1].set()
+                warming[0].exception()
             self._driver.close()
 
     def __enter__(self) -> "GraphMem":
@@ -122,10 +128,13 @@ class GraphMem(SyncFace):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _warm_behind(self) -> "Future[Any]":
-        """``warm_plans()`` on a daemon thread of its own (a process that ends early does not wait for it)."""
+    def _warm_behind(self) -> tuple["Future[Any]", threading.Event]:
+        """``warm_plans()`` on a daemon thread of its own (a process that ends early does not wait
+        for it), stopped before its next query once the event is set."""
         done: Future[Any] = Future()
+        stop = threading.Event()
         sibling = self.for_tenant(self.tenant)
+        sibling._stop = stop
 
         def run() -> None:
             try:
@@ -134,7 +143,7 @@ class GraphMem(SyncFace):
                 done.set_exception(e)
 
         threading.Thread(target=run, name="graphmem warm_plans", daemon=True).start()
-        return done
+        return done, stop
 
     def ping(self) -> str:
         """The server's agent string; raises Neo4jConnectionError when nothing answers."""
@@ -163,8 +172,12 @@ class GraphMem(SyncFace):
 
     # -- running plans ---------------------------------------------------------------------------
 
+    _stop: threading.Event | None = None  # the warm-up's client: set, it runs nothing more
+
     def _step(self, step: Any) -> Any:
         db = self.settings.database
+        if self._stop is not None and self._stop.is_set():
+            raise RuntimeError("the client closed before its plans were warmed")
         if isinstance(step, Call):
             check_call(self.tenant, step)
             q = step.query

@@ -86,7 +86,7 @@ def test_a_client_warming_behind_its_constructor_answers_at_once(neo4j_target, t
     mem, chat, now = talked
     fresh = GraphMem(neo4j_target.settings, tenant=mem.tenant)  # a driver of its own: warmed behind
     try:
-        warming = _WARMING[fresh._driver]
+        warming, _ = _WARMING[fresh._driver]
         ctx = fresh.context(questions(chat, 1, seed=5)[0].text, valid_at=now)
         assert ctx.items
         assert warming.result(timeout=120) > 10
@@ -97,3 +97,17 @@ def test_a_client_warming_behind_its_constructor_answers_at_once(neo4j_target, t
             quiet.close()
     finally:
         fresh.close()
+
+
+def test_closing_a_client_stops_its_warm_up_first(neo4j_target, talked):
+    """A client closed while it warms stops the warm-up between two queries, then closes its
+    driver: a driver closed under a running query fails in the driver's buffers."""
+    from graphmem.bench.long_history import clear_plan_caches
+    from graphmem.store.client import _WARMING
+
+    mem, _, _ = talked
+    clear_plan_caches(mem)  # every plan to make again: the warm-up is still running at close()
+    fresh = GraphMem(neo4j_target.settings, tenant=mem.tenant)
+    warming, stop = _WARMING[fresh._driver]
+    fresh.close()
+    assert stop.is_set() and warming.done()
