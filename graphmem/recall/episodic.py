@@ -30,7 +30,7 @@ from ..store.projection import to_datetime
 from .recall_config import RecallConfig
 from .irregular import forms
 from .task_time import past_tense, task_range
-from .terms import phrase, scoped
+from .terms import phrase, plan_shaped, scoped
 from ..core.text import has_han
 
 __all__ = ["People", "ask_messages", "asks_about_past", "history_items", "lucene_cjk", "lucene_en", "message_items",
@@ -115,9 +115,10 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
     if not names:
         return People({}, {})
     words = " OR ".join(f"{phrase(n)} OR {re.sub(r'[^A-Za-z]', '', n).lower()}*" for n in names)
-    rows = yield from run_query("recall/people", tenant, lucene_authors=scoped(tenant, f"author:({words})"),
-                                lucene_entities=scoped(tenant, f"uid:({words}) OR name:({words})"),
-                                lucene_aliases=scoped(tenant, f"topic:\"alias\" AND value:({words})"))
+    rows = yield from run_query("recall/people", tenant,
+                                lucene_authors=plan_shaped(scoped(tenant, f"author:({words})")),
+                                lucene_entities=plan_shaped(scoped(tenant, f"uid:({words}) OR name:({words})")),
+                                lucene_aliases=plan_shaped(scoped(tenant, f"topic:\"alias\" AND value:({words})")))
     known = [(r["id"], (r["alias"] or r["id"]).casefold()) for r in rows if r["id"]]
     resolved: dict[str, str] = {}
     ambiguous: dict[str, list[str]] = {}
@@ -148,7 +149,7 @@ def ask_messages(tenant: str, terms: list[str], *, known_at: datetime, subject: 
         return None
     k = config.message_limit
     return (yield Start(query_call(
-        "recall/messages", tenant, lucene_en=en, lucene_cjk=cjk, vector=vector, k=k,
+        "recall/messages", tenant, lucene_en=plan_shaped(en), lucene_cjk=plan_shaped(cjk), vector=vector, k=k,
         k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject, session=session,
         weights=config.leg_weights, rrf_k=config.rrf_k, session_bonus=config.session_bonus,
         range_from=when[0] if when else None, range_to=when[1] if when else None, range_bonus=config.range_bonus,
@@ -258,7 +259,8 @@ def history_items(tenant: str, now: datetime, lucene: str | None, subject: str |
     not every older one)."""
     if lucene is None:
         return []
-    rows = yield from run_query("recall/history", tenant, lucene=lucene, subject=subject, valid_at=t, known_at=k, k=limit)
+    rows = yield from run_query("recall/history", tenant, lucene=plan_shaped(lucene), subject=subject, valid_at=t,
+                                known_at=k, k=limit)
     out = []
     ranked = [(rank, r) for rank, r in enumerate(rows, 1) if r["fact"] not in shown
               and (since is None or r["valid_to"] is None or to_datetime(r["valid_to"]) > since)]  # type: ignore[operator]

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.warnings import conflicting
 from .items import fact_item, source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
-from .terms import MAX_MENTIONS, MAX_TOPICS, TaskTerms, pad
+from .terms import MAX_MENTIONS, MAX_TOPICS, TaskTerms, pad, plan_shaped
 from .vectors import MAX_VECTOR_HITS
 from ..store.ops import Plan, as_of, run_query
 from ..store.projection import to_datetime
@@ -59,7 +59,7 @@ def fact_candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: li
     # list sizes, and this query's plan takes ~1 s to compile; fixed shapes compile it once.
     rows = yield from run_query("recall/candidates", tenant, subject=subject, roots=pad(roots, MAX_MENTIONS), hops=hops,
                             envs=pad(envs, 2), valid_at=t, known_at=k, topics=pad(terms.topics, MAX_TOPICS),
-                            topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=terms.lucene(tenant),
+                            topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=plan_shaped(terms.lucene(tenant)),
                             vector_hits=pad(vector_hits, MAX_VECTOR_HITS), k=limit, rrf_k=RRF_K,
                             weights=weights)
     by_slot: dict[tuple[str, str, str], list[dict[str, Any]]] = {}

@@ -34,9 +34,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .wording import day
 from .memory_context import Gap
-from ..store.ops import Plan, as_of, as_of_many, assertions, empty_answer
+from ..store.ops import Plan, as_of, as_of_many, empty_answer, run_query
+from ..store.projection import to_datetime
 
-__all__ = ["DEFAULT_NEEDS", "GapNeed", "find_gaps", "gap_leg", "level"]
+__all__ = ["DEFAULT_NEEDS", "GapNeed", "expiries", "find_gaps", "gap_leg", "level"]
 
 
 class GapNeed(BaseModel):
@@ -204,6 +205,7 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
         when_words = "now" if t == k else f"on {day(t, date_only=True)}"
     else:  # graphmem.recall.wording.span: 2024, 2026-03, a day, or "first to last day"
         when_words = f"on {asked}" if len(asked) == 10 else (f"from {asked}" if " to " in asked else f"in {asked}")
+    expiry = yield from expiries(tenant, [a.fact for a in answers.values() if _holds(a) and a.fact])
     for subject in subjects:
         said = (_named_as(task_lower, task or task_lower, subject), when_words)
         for name, wanted, decisive, template in asked_for:
@@ -211,9 +213,8 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
             for topic in wanted:
                 a = answers[(subject, topic)]
                 if a.conflict or a.value is not None or a.values:
-                    slot = yield from assertions(tenant, subject, topic, env)
-                    expiry = next((x.expires_at for x in slot if x.uid == a.fact), None)
-                    held.append((topic, a if expiry is None else _Expiring(a, expiry)))
+                    ends = expiry.get(a.fact or "")
+                    held.append((topic, a if ends is None else _Expiring(a, ends)))
             if not held and name not in known and name not in {n.name for n in needs}:
                 continue  # an identifier the task wrote, not a topic anyone uses: nothing to ask
             g = _judge(name, subject, held, decisive, t, k, window, template, said)
@@ -226,6 +227,14 @@ def find_gaps(tenant: str, now: datetime, task_lower: str, topics: list[str], su
             if g is not None:
                 out.append(g)
     return out
+
+
+def expiries(tenant: str, facts: list[str]) -> Plan[dict[str, datetime]]:
+    """When each of ``facts`` (uids) expires, for those that do (``recall/expiry``, one round trip)."""
+    if not facts:
+        return {}
+    rows = yield from run_query("recall/expiry", tenant, uids=sorted(set(facts)))
+    return {r["uid"]: at for r in rows if (at := to_datetime(r["expires_at"])) is not None}
 
 
 def _holds(a: Any) -> bool:

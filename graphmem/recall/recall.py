@@ -31,7 +31,7 @@ from typing import Any
 
 from .budget import count_tokens
 from .episodic import (People, ask_messages, asks_about_past, fold, history_items, mark_replaced, message_items,
-                       resolve_people, task_range)
+                       names_in, resolve_people, task_range)
 from .task_time import QuestionTime, question_time
 from .fact_legs import fact_candidates, quoted_items, with_overlays
 from .items import mark_relayed, warn, weigh
@@ -43,7 +43,7 @@ from ..core.text import HAN_RUN
 from .context_text import fit, header
 from .wording import span
 from .memory_context import Card, ContextItem, Gap, MemoryContext, Rule, SummaryView
-from ..store.ops import Plan, run_query, view_times
+from ..store.ops import Plan, Start, Wait, query_call, run_query, view_times
 from .recall_config import RecallConfig, recall_config
 
 __all__ = ["TaskTerms", "analyse", "context", "embed_pending", "ensure_vector_index"]
@@ -134,13 +134,18 @@ class _Ask:
 def _resolve(tenant: str, now: datetime, task: str, subject: str | None, env: str | None, session: str | None,
              t: datetime, k: datetime, cfg: RecallConfig) -> Plan[_Ask]:
     """The task's terms, the people it names (roots of the graph leg, like the ids it names) and the
-    tenant's state (ledger head, embeddings, which legs have anything to search)."""
+    tenant's state (ledger head, embeddings, which legs have anything to search). When the task
+    names someone, ``recall/begin`` runs behind ``recall/people``: one round trip, not two."""
     terms = analyse(task)
-    people = (yield from resolve_people(tenant, task)) if subject is None else People({}, {})
+    if subject is None and names_in(task):  # two reads that share nothing: the server runs them at once
+        begun = yield Start(query_call("recall/begin", tenant))
+        people = yield from resolve_people(tenant, task)
+        state = (yield Wait(begun))[0]
+    else:
+        people, state = People({}, {}), (yield from _begin(tenant))
     if people.ids:
         terms = TaskTerms(terms=terms.terms, topics=terms.topics,
                           mentions=list(dict.fromkeys(people.ids + terms.mentions))[:MAX_MENTIONS])
-    state = yield from _begin(tenant)
     return _Ask(tenant, now, task, subject, env, session, t, k, cfg, terms, people, state, notes=people.notes())
 
 

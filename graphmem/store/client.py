@@ -62,6 +62,12 @@ def _behind(step: Any, work: ops.Tx | Call) -> "Future[Any]":
 # Drivers whose database was found (or made) to carry the schema, per database name: a process
 # that makes many clients on one driver checks once.
 _SCHEMA_READY: "weakref.WeakKeyDictionary[Any, set[str | None]]" = weakref.WeakKeyDictionary()
+# Recall's plans warmed behind the constructor, once per driver (graphmem.recall.warm): the warm-up's
+# future and the event that stops it. Nothing waits for it: a question asked before it ends plans
+# what it needs itself, as it would have without it, so the warm-up can only shorten a first call,
+# never lengthen it. Only close() waits, for the one query in flight (a driver closed under a running
+# query fails in the driver's buffers).
+_WARMING: "weakref.WeakKeyDictionary[Any, tuple[Future[Any], threading.Event]]" = weakref.WeakKeyDictionary()
 
 
 class GraphMem(SyncFace):
@@ -78,9 +84,12 @@ class GraphMem(SyncFace):
                  extractor: Any = None, install_schema: bool = True, embedder: Any = None,
                  actor: str | None = None, bookmark_manager: BookmarkManager | None = None,
                  uri: str | None = None, user: str | None = None, password: str | None = None,
-                 database: str | None = None) -> None:
+                 database: str | None = None, warm: bool = True) -> None:
         """``settings`` (default: the environment's, docs/configuration.md), or ``uri``, ``user``,
-        ``password``, ``database`` on top of them: ``GraphMem(uri="neo4j://db:7687", password=...)``."""
+        ``password``, ``database`` on top of them: ``GraphMem(uri="neo4j://db:7687", password=...)``.
+        ``warm``: plan recall's queries on the server behind the constructor, once per driver, so the
+        first ``context()`` does not pay for planning them (graphmem.recall.warm); a short-lived
+        process (the CLI) turns it off."""
         super().__init__(settings_of(settings, uri, user, password, database), tenant, clock, extractor, embedder,
                          actor)
         self._owns_driver = driver is None
@@ -91,6 +100,8 @@ class GraphMem(SyncFace):
             if self.settings.database not in ready:
                 self.ensure_schema()
                 ready.add(self.settings.database)
+            if warm and self._driver not in _WARMING:
+                _WARMING[self._driver] = self._warm_behind()
 
     @property
     def bookmark_manager(self) -> BookmarkManager:
@@ -105,6 +116,10 @@ class GraphMem(SyncFace):
 
     def close(self) -> None:
         if self._owns_driver:
+            warming = _WARMING.get(self._driver)
+            if warming is not None:  # stop the warm-up between two queries before the driver goes
+                warming[1].set()
+                warming[0].exception()
             self._driver.close()
 
     def __enter__(self) -> "GraphMem":
@@ -112,6 +127,23 @@ class GraphMem(SyncFace):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _warm_behind(self) -> tuple["Future[Any]", threading.Event]:
+        """``warm_plans()`` on a daemon thread of its own (a process that ends early does not wait
+        for it), stopped before its next query once the event is set."""
+        done: Future[Any] = Future()
+        stop = threading.Event()
+        sibling = self.for_tenant(self.tenant)
+        sibling._stop = stop
+
+        def run() -> None:
+            try:
+                done.set_result(sibling.warm_plans())
+            except BaseException as e:  # a failed warm-up costs the first call its planning, nothing else
+                done.set_exception(e)
+
+        threading.Thread(target=run, name="graphmem warm_plans", daemon=True).start()
+        return done, stop
 
     def ping(self) -> str:
         """The server's agent string; raises Neo4jConnectionError when nothing answers."""
@@ -140,8 +172,12 @@ class GraphMem(SyncFace):
 
     # -- running plans ---------------------------------------------------------------------------
 
+    _stop: threading.Event | None = None  # the warm-up's client: set, it runs nothing more
+
     def _step(self, step: Any) -> Any:
         db = self.settings.database
+        if self._stop is not None and self._stop.is_set():
+            raise RuntimeError("the client closed before its plans were warmed")
         if isinstance(step, Call):
             check_call(self.tenant, step)
             q = step.query

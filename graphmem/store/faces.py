@@ -645,6 +645,16 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
             gaps=gaps,
         ))
 
+    def warm_plans(self) -> int:
+        """Have the server plan every query ``context()`` may send, in each parameter shape, for a
+        task that finds nothing, so the first real question pays no planning; returns how many queries
+        were sent. ``GraphMem`` runs it behind its constructor; run it after a server restart
+        (graphmem.recall.warm).
+
+        >>> mem.warm_plans()
+        """
+        return self._run(surface.warm_plans(self))
+
     def summary(self, subject: str, topic: str | None = None, *, rebuild: bool = True) -> SummaryView:
         """The subject's (or one topic's) deterministic summary; a stale one is rebuilt first, or
         with ``rebuild=False`` refused with :class:`~graphmem.core.errors.StaleError`.
@@ -1520,6 +1530,16 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
             config=config,
             gaps=gaps,
         ))
+
+    async def warm_plans(self) -> int:
+        """Have the server plan every query ``context()`` may send, in each parameter shape, for a
+        task that finds nothing, so the first real question pays no planning; returns how many queries
+        were sent. ``GraphMem`` runs it behind its constructor; run it after a server restart
+        (graphmem.recall.warm).
+
+        >>> mem.warm_plans()
+        """
+        return await self._run_async(surface.warm_plans(self))
 
     async def summary(self, subject: str, topic: str | None = None, *, rebuild: bool = True) -> SummaryView:
         """The subject's (or one topic's) deterministic summary; a stale one is rebuilt first, or

@@ -275,14 +275,15 @@ def test_embeddings_catch_up_once_and_a_caught_up_tenant_skips_the_look(store, d
 
 def test_a_chat_tenant_of_candidates_costs_three_round_trips_with_the_same_answer(store, asked):
     """Facts drawn from chat are unconfirmed candidates: nothing is on the timeline, so the fact legs,
-    history and the gap check's slot reads would find nothing; context() asks recall/begin,
-    recall/people and recall/messages only — and still reports the gap (nothing holds her address)."""
+    history and the gap check's slot reads would find nothing; context() asks recall/begin (behind,
+    at once with recall/people: the task names her), recall/people and recall/messages only — and
+    still reports the gap (nothing holds her address)."""
     store.ingest_bulk(CHAT + [{"id": "p1", "speaker": "Melanie", "at": "2023-06-02T10:00:00Z",
                                "text": "We adopted a puppy in June."}])
     store.context("warm up: embeddings catch up", budget_tokens=400)
     asked.clear()
     ctx = store.context("Where should I send Melanie's package? Did she go camping before?", budget_tokens=800)
-    assert asked == ["recall/people", "recall/begin", "recall/messages"]
+    assert asked == ["recall/begin", "recall/people", "recall/messages"]
     assert [(g.subject, g.kind) for g in ctx.gaps] == [("Melanie", "missing")]
     assert "c4" in {i.source.id for i in _messages(ctx)}
 

@@ -85,24 +85,56 @@ def bench(ctx: typer.Context, facts: int = typer.Option(10_000, help="how many f
 
 
 @bench_cmds("recall", store=False, tenant=False)
-def bench_recall(opts: Opts, locomo: Path = typer.Option(..., "--locomo", help="LoCoMo's data/locomo10.json "
-                                                                               "(fetched by you)"),
+def bench_recall(opts: Opts, locomo: Optional[Path] = typer.Option(None, "--locomo",
+                                                                   help="LoCoMo's data/locomo10.json (fetched by you)"),
                  conversations: Optional[str] = typer.Option(None, help="comma-separated ids (default: all ten)"),
                  out: Path = typer.Option(Path("bench/results"), help="where the JSON and the plot go"),
                  preset: Optional[str] = typer.Option(None, "--config", help="a recall preset (default, facts, "
                                                                              "conversation)"),
                  keep: bool = typer.Option(False, help="keep the bench tenants"),
                  ask: bool = typer.Option(True, "--questions/--ingest-only",
-                                          help="--ingest-only: ingest and time, ask nothing")) -> None:
-    """Evidence recall of context() on LoCoMo, against BM25 and recency in the same run (a benchmark).
+                                          help="--ingest-only: ingest and time, ask nothing"),
+                 long_history: Optional[int] = typer.Option(None, "--long-history", help="instead of LoCoMo: one "
+                                                            "tenant of N synthetic turns (issue #47: 20000)"),
+                 tenants: int = typer.Option(0, "--tenants", help="instead of LoCoMo: T tenants of "
+                                             "--tenant-turns synthetic turns each (issue #47: 100)"),
+                 tenant_turns: int = typer.Option(500, "--tenant-turns", help="turns a tenant with --tenants"),
+                 asks: int = typer.Option(200, "--asks", help="with --long-history/--tenants: timed context() "
+                                          "calls"),
+                 seed: int = typer.Option(47, "--seed", help="with --long-history/--tenants: the conversations' "
+                                          "seed"),
+                 prefix: str = typer.Option("bench-long", "--prefix", help="with --long-history/--tenants: the "
+                                            "bench tenants' name prefix")) -> None:
+    """Evidence recall of context() on LoCoMo, against BM25 and recency in the same run (a benchmark);
+    with --long-history N or --tenants T, context() latency on long synthetic histories instead:
+    ingest turns/s, the first call of each question shape on emptied plan caches, p50/p95/p99
+    beside a RETURN 1 floor (graphmem/bench/long_history.py).
 
     Example: graphmem bench recall --locomo ~/data/locomo10.json --conversations conv-26,conv-30
+    Example: graphmem bench recall --long-history 20000
+    Example: graphmem bench recall --tenants 100 --tenant-turns 500
     """
+    log = (lambda s: None) if opts.as_json else (lambda s: typer.echo(s, err=True))
+    if long_history is not None or tenants:
+        from ...bench import long_history as lh
+        try:
+            with open_store(opts, tenant="bench") as store:
+                found = lh.run(store, turns=long_history, tenants=tenants, tenant_turns=tenant_turns, asks=asks,
+                               seed=seed, prefix=prefix, keep=keep, log=log)
+        except GraphMemError as e:
+            fail(e)
+        out.mkdir(parents=True, exist_ok=True)
+        name = f"long-{long_history}.json" if long_history is not None else f"tenants-{tenants}x{tenant_turns}.json"
+        (out / name).write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
+        typer.echo(json.dumps(found) if opts.as_json else lh.table(found))
+        return
+    if locomo is None:
+        fail(GraphMemError("give --locomo PATH (LoCoMo's data/locomo10.json), or --long-history N, or --tenants T"))
+        return
     from ...bench import bench_recall as br
     with open_store(opts, tenant="bench") as store:
         result = br.run(store, locomo, conversations=conversations.split(",") if conversations else None,
-                        keep=keep, config=preset, questions=ask, log=(lambda s: None) if opts.as_json else
-                        (lambda s: typer.echo(s, err=True)))
+                        keep=keep, config=preset, questions=ask, log=log)
     br.save(result, out)
     br.plot(result, out)
     typer.echo(json.dumps(result) if opts.as_json else br.table(result))

@@ -96,7 +96,8 @@ def open_store(opts: Opts, tenant: str | None = None, **kw: Any) -> Iterator[Any
         if opts.lean:
             import_driver_lean()
         from ...store.client import GraphMem
-    with GraphMem(opts.settings(), tenant=tenant or opts.tenant, actor=opts.actor, **kw) as store:
+    # a command's process ends before warmed plans would pay (graphmem.recall.warm): not warmed here
+    with GraphMem(opts.settings(), tenant=tenant or opts.tenant, actor=opts.actor, **{"warm": False, **kw}) as store:
         yield store
 
 

@@ -31,6 +31,7 @@ NOT_COMMANDS = {
     "GraphMem.for_tenant": "a command is bound to one tenant: give --tenant",
     "GraphMem.bookmark_manager": "a process-local object; each command is its own process",
     "GraphMem.embedder": "a property: choose the embedder with GRAPHMEM_EMBEDDER",
+    "GraphMem.warm_plans": "plans live on the server: a long-lived client warms them when it connects",
 }
 
 

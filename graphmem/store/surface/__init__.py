@@ -21,7 +21,7 @@ from .common import When
 from .governance import (erase, request_erase, erase_request, confirm_erase, cancel_erase, verify, audit,
                          working_sessions, stats)
 from .reads import (round_trip, as_of, history, why, path, episodes, messages, assertions, events_page)
-from .recall import (context, summary, user_page, apply_user_page, embed_pending)
+from .recall import (context, warm_plans, summary, user_page, apply_user_page, embed_pending)
 from .memories import (search, facts, candidates)
 from .writes import (install_schema, ensure_schema, apply, apply_many, apply_bulk, ingest_bulk, add, alias, add_source,
                      declare_topic, set, revoke, retract, confirm, reject, quote, ingest, rebuild, drop_tenant,
@@ -30,7 +30,7 @@ from .writes import (install_schema, ensure_schema, apply, apply_many, apply_bul
 __all__ = ["When", "install_schema", "ensure_schema", "apply", "apply_many", "apply_bulk", "ingest_bulk", "add", "alias",
            "add_source", "declare_topic", "set", "revoke", "retract", "confirm", "reject", "quote", "ingest",
            "rebuild", "drop_tenant", "sweep", "erase", "request_erase", "erase_request", "confirm_erase",
-           "cancel_erase", "verify", "audit", "working_sessions", "stats", "context", "summary", "user_page",
+           "cancel_erase", "verify", "audit", "working_sessions", "stats", "context", "warm_plans", "summary", "user_page",
            "apply_user_page", "embed_pending", "search", "facts", "candidates", "round_trip", "as_of", "history",
            "why", "path", "episodes", "messages",
            "assertions", "events_page"]

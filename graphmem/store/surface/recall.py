@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ...recall.memory_context import MemoryContext, SummaryView
     from ...recall.recall_config import RecallConfig
 
-__all__ = ["context", "summary", "user_page", "apply_user_page", "embed_pending"]
+__all__ = ["context", "warm_plans", "summary", "user_page", "apply_user_page", "embed_pending"]
 
 
 def context(mem: StoreApi, task: str, *, subject: str | None = None, env: str | None = None,
@@ -41,6 +41,20 @@ def context(mem: StoreApi, task: str, *, subject: str | None = None, env: str | 
         limit=limit, area=area, embedder=mem.embedder, summary=summary, playbooks=playbooks,
         stale_after_days=stale_after_days, expiring_within_days=expiring_within_days, config=config, gaps=gaps),
         observe.context_summary)
+
+
+def warm_plans(mem: StoreApi) -> Plan[int]:
+    """Have the server plan every query ``context()`` may send, in each parameter shape, for a
+    task that finds nothing, so the first real question pays no planning; returns how many queries
+    were sent. ``GraphMem`` runs it behind its constructor; run it after a server restart
+    (graphmem.recall.warm).
+
+    >>> mem.warm_plans()
+    """
+    from ...recall.warm import WARM_WORD, warm_plans as plan
+    embedder = mem.embedder
+    vector = embedder.embed([WARM_WORD])[0] if embedder is not None else None
+    return plan(mem.tenant, mem._clock(), vector)
 
 
 def summary(mem: StoreApi, subject: str, topic: str | None = None, *, rebuild: bool = True) -> Plan[SummaryView]:
