@@ -133,6 +133,11 @@ def test_the_graphmem_guide_plays_in_neo4j_browser(neo4j_target, chrome):
     assert _wait(lambda: "connected as user" in chrome.page_source), "Browser did not connect"
     chrome.find_element(*run).click()
     shown = _wait(lambda: "every fact has a valid time and a record time" in chrome.page_source)
+    if not shown and "No guide by that name" in chrome.page_source:
+        # "connected" can show before Browser has read the server's allowed guide hosts (seen once
+        # under load): the guide is refused as unknown; playing it again after that read shows it
+        chrome.find_element(*run).click()
+        shown = _wait(lambda: "every fact has a valid time and a record time" in chrome.page_source)
     ARTIFACTS.mkdir(exist_ok=True)
     chrome.save_screenshot(str(ARTIFACTS / "browser-guide.png"))
     assert shown, f"the guide at {guide} did not show; see artifacts/browser-guide.png"
