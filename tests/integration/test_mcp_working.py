@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 import uuid
 from pathlib import Path
+from typing import Any
 
 import anyio
 
@@ -14,14 +15,21 @@ from graphmem import GraphMem
 from test_mcp import _data, _env
 
 
+def _server(neo4j_target: Any, tenant: str) -> Any:
+    """The stdio parameters of a `graphmem mcp` server for `tenant`, speaking for user lin and agent claude."""
+    from mcp.client.stdio import StdioServerParameters
+
+    exe = str(Path(sys.executable).parent / "graphmem")
+    return StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
+                                 env=_env(neo4j_target.settings))
+
+
 def test_working_tools_over_stdio(neo4j_target, driver):
     from mcp import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.client.stdio import stdio_client
 
     tenant = f"mcp-{uuid.uuid4().hex[:8]}"
-    exe = str(Path(sys.executable).parent / "graphmem")
-    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
-                                   env=_env(neo4j_target.settings))
+    params = _server(neo4j_target, tenant)
 
     async def run() -> dict:
         async with stdio_client(params) as (read, write):
@@ -76,12 +84,10 @@ def test_mcp_working_tools_take_what_the_python_api_takes(neo4j_target, driver):
     """Budget policy, claim, source, use, include_evicted over stdio; the context tool records its
     read on an open working session (graphmem stats counts it), and only there."""
     from mcp import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.client.stdio import stdio_client
 
     tenant = f"mcp-{uuid.uuid4().hex[:8]}"
-    exe = str(Path(sys.executable).parent / "graphmem")
-    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
-                                   env=_env(neo4j_target.settings))
+    params = _server(neo4j_target, tenant)
     long = "a low-value aside about the weather and the traffic on the way to the office today " * 2
 
     async def run() -> dict:
@@ -150,14 +156,12 @@ def test_an_old_sessions_relayed_item_ids_still_resolve_over_stdio(neo4j_target,
     """A session an older server wrote (the user's turn stored as ``relayed~claude~u1``): the model
     still names it ``u1``, and what the end gate keeps of it is still marked as relayed."""
     from mcp import ClientSession
-    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.client.stdio import stdio_client
 
     tenant = f"mcp-{uuid.uuid4().hex[:8]}"
     mem = GraphMem(neo4j_target.settings, tenant=tenant, driver=driver)
     mem.working("s").add("I moved to Hewan Rd on Sep 20.", role="user", author="lin", id="relayed~claude~u1")
-    exe = str(Path(sys.executable).parent / "graphmem")
-    params = StdioServerParameters(command=exe, args=["mcp", "--tenant", tenant, "--user", "lin", "--agent", "claude"],
-                                   env=_env(neo4j_target.settings))
+    params = _server(neo4j_target, tenant)
 
     async def run() -> dict:
         async with stdio_client(params) as (read, write):
