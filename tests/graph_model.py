@@ -72,6 +72,8 @@ def tour(store: Any) -> None:
     store.set("lin", "badge", "B-114", source="org1", expires_at="2027-01-01T00:00:00Z")
     store.ingest("I went to a pottery class in Oakland yesterday.", id="ep1", speaker="caroline",
                  at="2026-11-03T10:00:00Z")
+    store.ingest("I'm allergic to kiwi.", id="relayed1", speaker="caroline", relayed_by="claude",
+                 at="2026-11-03T10:05:00Z")
     store.summary("lin")
     store.embed_pending()
     w = store.working("tour", budget_tokens=400)
