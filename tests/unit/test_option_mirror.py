@@ -1,0 +1,87 @@
+"""The CLI mirrors the client's keywords, not only its verbs (no database).
+
+For every public client method with a command, the command's arguments and options are the
+method's parameters by name. The only differences allowed are the ones
+graphmem.interfaces.cli.mirror lists with a reason, and every listed difference must still be one
+(a stale entry fails too). Signatures are read by introspection, so a keyword added to the client
+without its option (or an entry saying why not) fails here.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+import typer.main
+
+from graphmem import GraphMem, WorkingMemory
+from graphmem.interfaces.cli import app
+from graphmem.interfaces.cli.mirror import (CLIENT_OPTIONS, CONNECTION, FORWARDS, NOT_COMMANDS, OPTION_DIFFERENCES,
+                                            OWNER_PARAMETERS, command_for, differences)
+from graphmem.playbooks.faces import Playbooks
+
+OWNERS = {"GraphMem": GraphMem, "Playbooks": Playbooks, "WorkingMemory": WorkingMemory}
+ROOT = typer.main.get_command(app)
+
+
+def keywords(method: str) -> set[str]:
+    """The parameter names of ``method`` ("Owner.name"); a ``**kw`` that FORWARDS names is resolved."""
+    owner, name = method.split(".")
+    params = inspect.signature(getattr(OWNERS[owner], name)).parameters.values()
+    out = {p.name for p in params if p.name != "self" and p.kind is not inspect.Parameter.VAR_KEYWORD}
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        assert method in FORWARDS, f"{method} takes **kw: say in cli.mirror.FORWARDS whose keywords they are"
+        target, own = FORWARDS[method]
+        out |= keywords(target) - set(own)
+    return out
+
+
+def _command(path: str):
+    cmd = ROOT
+    for word in path.split():
+        cmd = cmd.get_command(None, word)
+    return cmd
+
+
+def _mirrored() -> list[tuple[str, str]]:
+    """(method, command) for every public method whose command is a command, not a group."""
+    out = []
+    for owner, cls in OWNERS.items():
+        for name in (n for n in dir(cls) if not n.startswith("_")):
+            path = command_for(owner, name)
+            if path is None or isinstance(inspect.getattr_static(cls, name), property):
+                continue
+            if not hasattr(_command(path), "list_commands"):
+                out.append((f"{owner}.{name}", path))
+    return out
+
+
+MIRRORED = _mirrored()
+
+
+def test_the_mirror_covers_the_commands_that_take_options():
+    assert len(MIRRORED) > 60 and ("GraphMem.context", "context") in MIRRORED
+
+
+@pytest.mark.parametrize("method, path", MIRRORED, ids=[m for m, _ in MIRRORED])
+def test_every_command_takes_its_methods_keywords(method, path):
+    owner = method.split(".")[0]
+    kws = keywords(method)
+    params = {p.name for p in _command(path).params if not getattr(p, "hidden", False)}
+    left_out, added = differences(method)
+    free = set(CONNECTION) | set(CLIENT_OPTIONS) | set(OWNER_PARAMETERS.get(owner, ()))
+    assert not kws - params - left_out, f"graphmem {path} lacks options for {method}'s keywords"
+    assert not params - kws - added - free, f"graphmem {path} has options that are no keyword of {method}"
+    assert left_out <= kws - params, f"cli.mirror lists keywords of {method} that graphmem {path} has, or that " \
+                                     f"{method} does not take: {sorted(left_out - (kws - params))}"
+    assert added <= params - kws, f"cli.mirror lists options of graphmem {path} it lacks, or that are keywords: " \
+                                  f"{sorted(added - (params - kws))}"
+
+
+def test_the_option_differences_name_real_methods_and_say_why():
+    for method, diffs in OPTION_DIFFERENCES.items():
+        owner, name = method.split(".")
+        assert hasattr(OWNERS[owner], name) and method not in NOT_COMMANDS, method
+        for names, why in diffs.items():
+            assert why.strip() and all(n[0] in "+-" for n in names.split()), (method, names)
+    assert sum(len(d) for d in OPTION_DIFFERENCES.values()) <= 20, "keep the table of differences short"
