@@ -1,10 +1,11 @@
-"""The CLI mirrors the client's keywords, not only its verbs (no database).
+"""The CLI and the MCP server mirror the client's keywords, not only its verbs (no database).
 
 For every public client method with a command, the command's arguments and options are the
-method's parameters by name. The only differences allowed are the ones
-graphmem.interfaces.cli.mirror lists with a reason, and every listed difference must still be one
+method's parameters by name; for every MCP tool, its arguments are those of the method it wraps.
+The only differences allowed are the ones graphmem.interfaces.cli.mirror and
+graphmem.interfaces.mcp_mirror list with a reason, and every listed difference must still be one
 (a stale entry fails too). Signatures are read by introspection, so a keyword added to the client
-without its option (or an entry saying why not) fails here.
+without its option (or its tool argument, or an entry saying why not) fails here.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from graphmem import GraphMem, WorkingMemory
 from graphmem.interfaces.cli import app
 from graphmem.interfaces.cli.mirror import (CLIENT_OPTIONS, CONNECTION, FORWARDS, NOT_COMMANDS, OPTION_DIFFERENCES,
                                             OWNER_PARAMETERS, command_for, differences)
+from graphmem.interfaces.mcp_mirror import ARGUMENT_DIFFERENCES, PRINCIPALS, TOOLS
+from graphmem.interfaces.mcp_mirror import differences as tool_differences
+from graphmem.interfaces.mcp_search import SearchTools
+from graphmem.interfaces.mcp_server import _StoreTools
+from graphmem.interfaces.mcp_working import WorkingTools
 from graphmem.playbooks.faces import Playbooks
 
 OWNERS = {"GraphMem": GraphMem, "Playbooks": Playbooks, "WorkingMemory": WorkingMemory}
@@ -85,3 +91,34 @@ def test_the_option_differences_name_real_methods_and_say_why():
         for names, why in diffs.items():
             assert why.strip() and all(n[0] in "+-" for n in names.split()), (method, names)
     assert sum(len(d) for d in OPTION_DIFFERENCES.values()) <= 20, "keep the table of differences short"
+
+
+TOOLSETS = (_StoreTools, WorkingTools, SearchTools)
+TOOL_METHODS = {tool: getattr(ts, tool) for ts in TOOLSETS for tool in ts.TOOLS}
+
+
+def test_every_tool_names_the_method_it_wraps():
+    assert set(TOOLS) == set(TOOL_METHODS)
+    assert set(ARGUMENT_DIFFERENCES) <= set(TOOLS)
+
+
+@pytest.mark.parametrize("tool", sorted(TOOLS))
+def test_every_tool_takes_its_methods_keywords(tool):
+    method = TOOLS[tool]
+    kws = keywords(method)
+    args = {p.name for p in inspect.signature(TOOL_METHODS[tool]).parameters.values() if p.name != "self"}
+    left_out, added = tool_differences(tool)
+    free = set(OWNER_PARAMETERS.get(method.split(".")[0], ()))
+    assert not kws - args - left_out - set(PRINCIPALS), f"tool {tool} lacks arguments for {method}'s keywords"
+    assert not args - kws - added - free, f"tool {tool} has arguments that are no keyword of {method}"
+    assert left_out <= kws - args, f"mcp_mirror lists keywords of {method} that {tool} takes, or that " \
+                                   f"{method} does not take: {sorted(left_out - (kws - args))}"
+    assert added <= args - kws, f"mcp_mirror lists arguments of {tool} it lacks: {sorted(added - (args - kws))}"
+
+
+def test_no_tool_takes_a_principal_and_each_principal_is_a_keyword():
+    for tool, fn in TOOL_METHODS.items():
+        taken = set(inspect.signature(fn).parameters) & set(PRINCIPALS)
+        assert not taken, f"tool {tool} lets the model choose {sorted(taken)}"
+    every = set().union(*(keywords(m) for m in TOOLS.values()))
+    assert set(PRINCIPALS) <= every, sorted(set(PRINCIPALS) - every)
