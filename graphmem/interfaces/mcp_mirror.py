@@ -39,7 +39,8 @@ _TUNING = "the recall preset's tuning is the application's choice (docs/configur
 _AGENT = "the agent's assertion stays a plain proposal: a person confirms, dates and sources it"
 
 # How a tool's arguments differ from its method's keywords, beyond PRINCIPALS (``-name``: a keyword
-# the tool does not take; ``+name``: an argument that is no keyword of the method).
+# the tool does not take; ``+name``: an argument that is no keyword of the method; ``=name``: an
+# argument whose default is not the keyword's).
 ARGUMENT_DIFFERENCES: dict[str, dict[str, str]] = {
     "remember": {"-id +message_id": "named for what it identifies; made from the call when absent",
                  "+said_by": "chooses the speaker among the server's principals",
@@ -47,6 +48,7 @@ ARGUMENT_DIFFERENCES: dict[str, dict[str, str]] = {
     "remember_messages": {"-batch_size -embed": "the server's throughput settings, not the model's"},
     "set_fact": {"-object -confidence -evidence -expires_at -ref -session -id -reason": _AGENT},
     "revoke": {"-source -session -id -reason": _AGENT},
+    "episodes": {"=limit": "20, not 50: the answer is read into the model's prompt"},
     "context": {"-hops -limit -summary -playbooks -stale_after_days -expiring_within_days -config -gaps": _TUNING},
     "search": {"-config": _TUNING},
     "working_add": {"-id +item_id": "named for what it identifies",
@@ -58,7 +60,11 @@ ARGUMENT_DIFFERENCES: dict[str, dict[str, str]] = {
 }
 
 
-def differences(tool: str) -> tuple[set[str], set[str]]:
-    """The keywords of ``tool``'s method it leaves out (beyond PRINCIPALS), and the arguments it adds."""
+def differences(tool: str) -> tuple[set[str], set[str], set[str]]:
+    """The keywords of ``tool``'s method it leaves out (beyond PRINCIPALS), the arguments it adds,
+    and the arguments whose default differs."""
     names = " ".join(ARGUMENT_DIFFERENCES.get(tool, {})).split()
-    return {n[1:] for n in names if n[0] == "-"}, {n[1:] for n in names if n[0] == "+"}
+
+    def marked(mark: str) -> set[str]:
+        return {n[1:] for n in names if n[0] == mark}
+    return marked("-"), marked("+"), marked("=")

@@ -1,7 +1,8 @@
 """The CLI and the MCP server mirror the client's keywords, not only its verbs (no database).
 
 For every public client method with a command, the command's arguments and options are the
-method's parameters by name; for every MCP tool, its arguments are those of the method it wraps.
+method's parameters by name (and default); for every MCP tool, its arguments are those of the
+method it wraps.
 The only differences allowed are the ones graphmem.interfaces.cli.mirror and
 graphmem.interfaces.mcp_mirror list with a reason, and every listed difference must still be one
 (a stale entry fails too). Signatures are read by introspection, so a keyword added to the client
@@ -84,6 +85,26 @@ def test_every_command_takes_its_methods_keywords(method, path):
                                   f"{sorted(added - (params - kws))}"
 
 
+def _defaults(method: str) -> dict[str, object]:
+    """The keywords of ``method`` that have a default, with it (a forwarded **kw's too)."""
+    owner, name = method.split(".")
+    params = dict(inspect.signature(getattr(OWNERS[owner], name)).parameters)
+    if method in FORWARDS:
+        target_owner, target = FORWARDS[method][0].split(".")
+        params = {**inspect.signature(getattr(OWNERS[target_owner], target)).parameters, **params}
+    return {n: p.default for n, p in params.items() if p.default is not inspect.Parameter.empty}
+
+
+@pytest.mark.parametrize("method, path", MIRRORED, ids=[m for m, _ in MIRRORED])
+def test_every_option_defaults_to_its_keywords_default(method, path):
+    """An option's default is its keyword's, or None: the command then leaves the keyword out and
+    the client's default holds (mypy checks that a None never reaches a keyword that refuses it)."""
+    defaults = _defaults(method)
+    differ = {p.name: p.default for p in _command(path).params if p.name in defaults
+              and (p.default if p.default != [] else None) not in (None, defaults[p.name])}
+    assert not differ, f"graphmem {path}'s defaults differ from {method}'s: {differ}"
+
+
 def test_the_option_differences_name_real_methods_and_say_why():
     for method, diffs in OPTION_DIFFERENCES.items():
         owner, name = method.split(".")
@@ -107,13 +128,17 @@ def test_every_tool_takes_its_methods_keywords(tool):
     method = TOOLS[tool]
     kws = keywords(method)
     args = {p.name for p in inspect.signature(TOOL_METHODS[tool]).parameters.values() if p.name != "self"}
-    left_out, added = tool_differences(tool)
+    left_out, added, defaults_differ = tool_differences(tool)
     free = set(OWNER_PARAMETERS.get(method.split(".")[0], ()))
     assert not kws - args - left_out - set(PRINCIPALS), f"tool {tool} lacks arguments for {method}'s keywords"
     assert not args - kws - added - free, f"tool {tool} has arguments that are no keyword of {method}"
     assert left_out <= kws - args, f"mcp_mirror lists keywords of {method} that {tool} takes, or that " \
                                    f"{method} does not take: {sorted(left_out - (kws - args))}"
     assert added <= args - kws, f"mcp_mirror lists arguments of {tool} it lacks: {sorted(added - (args - kws))}"
+    defaults = _defaults(method)
+    differ = {p.name for p in inspect.signature(TOOL_METHODS[tool]).parameters.values()
+              if p.name in defaults and p.default is not inspect.Parameter.empty and p.default != defaults[p.name]}
+    assert differ == defaults_differ, f"tool {tool}'s defaults that differ from {method}'s: {sorted(differ)}"
 
 
 def test_no_tool_takes_a_principal_and_each_principal_is_a_keyword():
