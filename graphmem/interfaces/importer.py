@@ -31,13 +31,16 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..store.api import utcnow
 from ..core.errors import ConnectionError_, GraphMemError, ValidationError
 from ..core.models import MAX_ID, parse_event
 from ..bench.temporal_kg import find_files, load as load_kg
 from ..store.transcripts import is_transcript_row, message_event
+
+if TYPE_CHECKING:
+    from ..store.client import GraphMem
 
 __all__ = ["ImportSummary", "detect", "import_files"]
 
@@ -112,7 +115,7 @@ def _events_from_kg(path: Path, summary: ImportSummary) -> Iterator[tuple[str, A
         yield f"{path.name}:{i}", fact.event()
 
 
-def import_files(store: Any, paths: list[Path], *, kind: str = "auto", batch_size: int = 2000,
+def import_files(store: GraphMem, paths: list[Path], *, kind: str = "auto", batch_size: int = 2000,
                  progress: Callable[[int, int], None] | None = None) -> ImportSummary:
     """Import files into ``store``'s tenant; ``progress(done, total)`` is called as batches land."""
     from_folders = {q for p in map(Path, paths) if p.is_dir() for q in find_files([p])}

@@ -52,14 +52,20 @@ class SearchTools(ToolSet):
                      known_at: Annotated[str | None, Field(
                          description="as the store knew it then, ISO 8601 (default: now)")] = None,
                      limit: Annotated[int, Field(description="at most this many memories")] = 10,
+                     env: Annotated[str | None, Field(description="the environment, e.g. prod")] = None,
+                     session: Annotated[str | None, Field(
+                         description="a task session: also the facts scoped to it")] = None,
                      include_candidates: Annotated[bool, Field(
-                         description="also unconfirmed suggestions, marked as such")] = False) -> dict[str, Any]:
+                         description="also unconfirmed suggestions, marked as such")] = False,
+                     episodes: Annotated[bool, Field(
+                         description="also what people said they did, and when")] = True) -> dict[str, Any]:
         """Memories that match `query`, best first, with a score: facts (with validity and source),
         conflicts, quoted old claims, facts that no longer hold (for questions about the past),
         messages and episodes; `include_candidates` adds unconfirmed suggestions, marked. For a
         prompt-ready, budgeted answer use `context`."""
         found = await self.store.search(query, subject=subject, valid_at=valid_at, known_at=known_at, limit=limit,
-                                        include_candidates=include_candidates)
+                                        env=env, session=session, include_candidates=include_candidates,
+                                        episodes=episodes)
         return {"memories": [memory_data(m) for m in found.memories], "ledger_version": found.ledger_version,
                 "valid_at": found.valid_at.isoformat(), "known_at": found.known_at.isoformat(), "notes": found.notes}
 
@@ -68,15 +74,23 @@ class SearchTools(ToolSet):
                     include_candidates: Annotated[bool, Field(
                         description="also its unconfirmed suggestions, marked as such")] = False,
                     valid_at: Annotated[str | None, Field(
-                        description="what held at this time, ISO 8601 (default: now)")] = None) -> dict[str, Any]:
+                        description="what held at this time, ISO 8601 (default: now)")] = None,
+                    known_at: Annotated[str | None, Field(
+                        description="as the store knew it then, ISO 8601 (default: now)")] = None) -> dict[str, Any]:
         """Every fact that holds for `subject` now (or at `valid_at`), one per topic, as `as_of`
         answers it; `include_candidates` lists its unconfirmed suggestions after them, marked."""
-        found = await self.store.facts(subject, include_candidates=include_candidates, valid_at=valid_at)
+        found = await self.store.facts(subject, include_candidates=include_candidates, valid_at=valid_at,
+                                       known_at=known_at)
         return {"subject": subject, "facts": [memory_data(m) for m in found]}
 
     @guarded
     async def candidates(self, subject: Annotated[str | None, Field(
-            description="only suggestions about this person or thing (default: all)")] = None) -> dict[str, Any]:
+            description="only suggestions about this person or thing (default: all)")] = None,
+                         known_at: Annotated[str | None, Field(
+                             description="as the store knew it then, ISO 8601 (default: now)")] = None,
+                         limit: Annotated[int, Field(description="at most this many", ge=1)] = 1000
+                         ) -> dict[str, Any]:
         """Unconfirmed suggestions (yours or a model's) waiting for a person to confirm or reject
         them; none of them answers what is true until confirmed."""
-        return {"candidates": [memory_data(m) for m in await self.store.candidates(subject=subject)]}
+        found = await self.store.candidates(subject=subject, known_at=known_at, limit=limit)
+        return {"candidates": [memory_data(m) for m in found]}

@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Literal, Optional, cast
 
 import typer
 
 from ...core.errors import ValidationError
 from .common import Commands, Opts, open_store, read_input
 
+if TYPE_CHECKING:
+    from ...core.fields import SourceKind
+    from ...store.client import GraphMem
+
 cmds = Commands()
 register = cmds.register
+
+# --batch-size is the client's name (batch_size=); --batch, the older spelling, still works.
+BatchSizeOpt = typer.Option(500, "--batch-size", "--batch", help="messages per transaction")
 
 
 def events_of(text: str) -> list[Any]:
@@ -29,7 +36,7 @@ def events_of(text: str) -> list[Any]:
 
 
 @cmds("apply", actor=True)
-def apply(store: Any, opts: Opts, file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, "
+def apply(store: GraphMem, opts: Opts, file: Path = typer.Argument(..., help="a JSON array or JSONL file of events, "
                                                                        "docs/format.md ('-' for stdin)")) -> Any:
     """Apply events (docs/format.md) in order (mem.apply_many). Every event is checked first: a
     malformed line anywhere writes nothing; one the store refuses stops the run ("N applied; event K refused").
@@ -41,10 +48,10 @@ def apply(store: Any, opts: Opts, file: Path = typer.Argument(..., help="a JSON 
 
 
 @cmds("import", actor=True, catch=(OSError, ValueError))
-def import_(store: Any, opts: Opts,
+def import_(store: GraphMem, opts: Opts,
             files: List[Path] = typer.Argument(..., help="JSONL/JSON event files, or temporal-KG train/valid/test.txt"),
             kind: str = typer.Option("auto", "--format", help="auto, events or kg"),
-            batch: int = typer.Option(2000, help="events per transaction")) -> None:
+            batch_size: int = typer.Option(2000, "--batch-size", "--batch", help="events per transaction")) -> None:
     """Load files through the bulk API (mem.apply_bulk) with a progress bar; print events, facts,
     seconds, rejects. Exit status 1 when anything was rejected or the server went away (then it
     stops at once: re-run the same command to resume; what landed is skipped).
@@ -57,7 +64,7 @@ def import_(store: Any, opts: Opts,
     with Progress(TextColumn("importing"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,} events"),
                   TimeElapsedColumn(), transient=opts.as_json, disable=opts.as_json) as bar:
         task = bar.add_task("import", total=0)
-        summary = import_files(store, files, kind=kind, batch_size=batch,
+        summary = import_files(store, files, kind=kind, batch_size=batch_size,
                                progress=lambda done, total: bar.update(task, completed=done, total=total))
     data = summary.to_json()
     if opts.as_json:
@@ -77,19 +84,26 @@ def import_(store: Any, opts: Opts,
 
 
 @cmds("ingest", actor=True)
-def ingest(store: Any, opts: Opts, text: str, speaker: str = typer.Option(..., help="who said it"),
+def ingest(store: GraphMem, opts: Opts, text: str, speaker: str = typer.Option(..., help="who said it"),
            id: str = typer.Option(..., "--id", help="the message id (its source id)"),
            at: Optional[str] = typer.Option(None, help="when it was said (default now)"),
            about: Optional[str] = typer.Option(None, help="the thing under discussion"),
            session: Optional[str] = None,
+           kind: str = typer.Option("message", help="message, email, tool, document or import"),
+           drawn_as: str = typer.Option("stated", "--drawn-as", help="stated (the speaker's own words) or "
+                                                                    "inferred (what is drawn is an L2 candidate)"),
            relayed_by: Optional[str] = typer.Option(None, help="the agent that relayed the speaker's words "
-                                                               "(answers drawn from them say so)")) -> Any:
+                                                               "(answers drawn from them say so)"),
+           reason: Optional[str] = typer.Option(None, help="why (kept in the ledger)"),
+           recorded_at: Optional[str] = typer.Option(None, help="record time (default now)")) -> Any:
     """Free text: the extractor draws the events; the message becomes their source. Prints what
     it drew (subject, topic, value, validity), or that it drew nothing.
 
     Example: graphmem ingest "我9月20日起搬到河湾路。" --speaker lin --id m2 --at 2026-09-18T10:00:00Z
     """
-    result = store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session, relayed_by=relayed_by)
+    result = store.ingest(text, id=id, speaker=speaker, at=at, about=about, session=session,
+                          kind=cast("SourceKind", kind), drawn_as=cast("Literal['stated', 'inferred']", drawn_as),
+                          relayed_by=relayed_by, reason=reason, recorded_at=recorded_at)  # the client checks both
     page = store.events_page(after=result.seq - 1, limit=1)
     drawn = drawn_of(page[0]) if page and page[0]["seq"] == result.seq else []
     if opts.as_json:
@@ -125,27 +139,27 @@ def drawn_line(d: dict[str, Any]) -> str:
 
 
 @cmds("ingest-bulk", actor=True)
-def ingest_bulk(store: Any, opts: Opts,
+def ingest_bulk(store: GraphMem, opts: Opts,
                 file: Path = typer.Argument(..., help='JSON array or JSONL of {"id","speaker","text","at"?,…} '
                                                       "('-' for stdin)"),
-                batch: int = typer.Option(500, help="messages per transaction"),
+                batch_size: int = BatchSizeOpt,
                 embed: bool = typer.Option(True, "--embed/--no-embed", help="embed the messages for recall")) -> Any:
     """A transcript at once, each message through the extractor like `ingest`; ids are idempotency
     ids, so loading the same transcript twice writes nothing new.
 
     Example: graphmem ingest-bulk conv-26.jsonl -t conv-26 --json
     """
-    return store.ingest_bulk(events_of(read_input(file)), batch_size=batch, embed=embed)
+    return store.ingest_bulk(events_of(read_input(file)), batch_size=batch_size, embed=embed)
 
 
 @cmds("add", actor=True)
-def add(store: Any, opts: Opts,
+def add(store: GraphMem, opts: Opts,
         file: Path = typer.Argument(..., help='JSON array or JSONL of chat rows {"role","content","name"?,"id"?,'
                                               '"created_at"?} (or {"id","speaker","text",…}); "-" for stdin'),
         user: Optional[str] = typer.Option(None, help="the person a user row without a name is (default: user)"),
         session: Optional[str] = typer.Option(None, help="the session of rows that name none"),
         at: Optional[str] = typer.Option(None, help="the time of rows that give none (default now)"),
-        batch: int = typer.Option(500, help="messages per transaction"),
+        batch_size: int = BatchSizeOpt,
         embed: bool = typer.Option(True, "--embed/--no-embed", help="embed the messages for recall")) -> Any:
     """A conversation in the OpenAI / LangChain shape (mem.add): `role` decides who speaks (user rows
     are the user's words; assistant, system and tool rows give at most L2 candidates); ids are made
@@ -153,7 +167,8 @@ def add(store: Any, opts: Opts,
 
     Example: graphmem add chat.jsonl --user lin --session s1 -t acme --json
     """
-    return store.add(events_of(read_input(file)), user=user, session=session, at=at, batch_size=batch, embed=embed)
+    return store.add(events_of(read_input(file)), user=user, session=session, at=at, batch_size=batch_size,
+                     embed=embed)
 
 
 @cmds("schema", tenant=False, as_json=False, store=False)
@@ -169,16 +184,17 @@ def schema(opts: Opts) -> None:
 
 
 @cmds("rebuild", as_json=False)
-def rebuild(store: Any, opts: Opts) -> None:
+def rebuild(store: GraphMem, opts: Opts, batch: int = typer.Option(2000, help="events replayed a transaction")
+            ) -> None:
     """Drop the tenant's projection and replay its ledger from empty.
 
     Example: graphmem rebuild -t acme
     """
-    typer.echo(f"replayed {store.rebuild()} events")
+    typer.echo(f"replayed {store.rebuild(batch=batch)} events")
 
 
 @cmds("sweep", as_json=False, actor=True)
-def sweep(store: Any, opts: Opts) -> None:
+def sweep(store: GraphMem, opts: Opts) -> None:
     """Record the expiry of every fact whose expires_at (or topic TTL) has come, as ledger events.
 
     Example: graphmem sweep -t acme
@@ -187,7 +203,8 @@ def sweep(store: Any, opts: Opts) -> None:
 
 
 @cmds("embed-pending")
-def embed_pending(store: Any, opts: Opts, limit: int = typer.Option(10_000, help="embeddings written a transaction")) -> Any:
+def embed_pending(store: GraphMem, opts: Opts,
+                  limit: int = typer.Option(10_000, help="embeddings written a transaction")) -> Any:
     """Bring the fact embeddings of recall's vector leg up to the ledger (needs GRAPHMEM_EMBEDDER).
 
     Example: GRAPHMEM_EMBEDDER=hashing graphmem embed-pending -t acme
@@ -197,13 +214,14 @@ def embed_pending(store: Any, opts: Opts, limit: int = typer.Option(10_000, help
 
 
 @cmds("drop-tenant")
-def drop_tenant(store: Any, opts: Opts,
-                yes: bool = typer.Option(False, "--yes", help="really delete the tenant, ledger included")) -> Any:
+def drop_tenant(store: GraphMem, opts: Opts,
+                yes: bool = typer.Option(False, "--yes", help="really delete the tenant, ledger included"),
+                batch: int = typer.Option(2000, help="nodes deleted a transaction")) -> Any:
     """Delete everything the tenant has, ledger included (irreversible; for tests and evaluation).
 
     Example: graphmem drop-tenant -t scratch --yes
     """
     if not yes:
         raise ValidationError(f"drop-tenant deletes all of tenant {opts.tenant!r}, ledger included: add --yes")
-    n = store.drop_tenant()
-    return {"dropped": n} if opts.as_json else f"dropped tenant {opts.tenant}"
+    store.drop_tenant(batch=batch)
+    return {"dropped": opts.tenant} if opts.as_json else f"dropped tenant {opts.tenant}"

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
 from ...core.errors import GraphMemError
 from .common import Commands, DbOpt, JsonOpt, Opts, UriOpt, emit, fail, open_store
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
 
 cmds = Commands()
 bench_cmds = Commands()
@@ -160,8 +163,9 @@ def bench_haystack(opts: Opts, turns: int = typer.Option(500, help="turns a conv
 
 
 @bench_cmds("graphiti", tenant=False)
-def bench_graphiti(store: Any, opts: Opts, facts: int = typer.Option(60_000, help="how many facts each side loads "
-                                                                                 "(at most the data's distinct facts)"),
+def bench_graphiti(store: GraphMem, opts: Opts,
+                   facts: int = typer.Option(60_000, help="how many facts each side loads (at most the data's "
+                                                          "distinct facts)"),
                    data: Optional[List[Path]] = typer.Option(None, help="a temporal-KG folder or files (as for "
                                                                         "`graphmem bench`)"),
                    lookups: int = typer.Option(1_000, help="as-of questions, each asked five ways"),
@@ -181,7 +185,7 @@ def bench_graphiti(store: Any, opts: Opts, facts: int = typer.Option(60_000, hel
 
 
 @bench_cmds("cli")
-def bench_cli(store: Any, opts: Opts, runs: int = typer.Option(5, help="timed runs (after one warm-up run)"),
+def bench_cli(store: GraphMem, opts: Opts, runs: int = typer.Option(5, help="timed runs (after one warm-up run)"),
               tenant: str = typer.Option("bench-cli", "--tenant", "-t", help="the tenant read (one fact is written "
                                                                               "to it first)"),
               breakdown: bool = typer.Option(False, "--breakdown", help="also where one call's wall time goes "

@@ -17,11 +17,14 @@ import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 import typer
 
 from ...core.errors import GraphMemError, ValidationError
+
+if TYPE_CHECKING:  # a command's body is typed against the client; importing it here would load the driver
+    from ...store.client import GraphMem
 
 UriOpt = typer.Option(None, "--uri", envvar="NEO4J_URI", help="bolt:// or neo4j:// URI (default: the local server)")
 DbOpt = typer.Option(None, "--database", envvar="NEO4J_DATABASE", help="database name (default: the server's)")
@@ -90,7 +93,7 @@ def imports_without_gc() -> Iterator[None]:
 
 
 @contextmanager
-def open_store(opts: Opts, tenant: str | None = None, **kw: Any) -> Iterator[Any]:
+def open_store(opts: Opts, tenant: str | None = None, **kw: Any) -> Iterator[GraphMem]:
     """A client bound to ``tenant`` (default the ``--tenant``), closed afterwards."""
     with imports_without_gc():
         if opts.lean:
@@ -121,11 +124,11 @@ def empty(out: Any) -> bool:
     return False
 
 
-def check_read(store: Any, kw: dict[str, Any]) -> None:
+def check_read(store: GraphMem, kw: dict[str, Any]) -> None:
     """Refuse a read of a tenant with no events (naming the tenants that have some: the command
     line's user holds the database's credentials) or of a topic the tenant never used."""
     from ...store.hints import check_read as plan
-    topics = [kw["topic"]] if isinstance(kw.get("topic"), str) else list(kw.get("topics") or [])
+    topics = [kw["topic"]] if isinstance(kw.get("topic"), str) else list(kw.get("path") or [])  # path's topics
     store._run(plan(store.tenant, topics, list_tenants=True))  # the CLI is graphmem's own: it may run a plan
 
 
@@ -184,8 +187,18 @@ _SHARED = {
 }
 
 
+def own_params(fn: Callable[..., Any]) -> list[inspect.Parameter]:
+    """``fn``'s parameters but ``store`` and ``opts``, with their annotations evaluated for typer.
+
+    ``store`` is annotated with the client (:class:`graphmem.store.client.GraphMem`), imported for
+    the type checker only: importing it for real would load the driver into every command, so the
+    name stands for a placeholder while the annotations are evaluated."""
+    sig = inspect.signature(fn, eval_str=True, locals={"GraphMem": object})
+    return [p for p in sig.parameters.values() if p.name not in ("store", "opts")]
+
+
 def _shared_params(fn: Callable[..., Any], names: list[str]) -> list[inspect.Parameter]:
-    own = inspect.signature(fn, eval_str=True).parameters
+    own = inspect.signature(fn).parameters
     return [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=_SHARED[n][1], annotation=_SHARED[n][0])
             for n in names if n not in own]
 
@@ -205,8 +218,7 @@ def verb(app: typer.Typer, name: str, *, store: bool = True, tenant: bool = True
                                ("actor", actor)) if on])
 
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        sig = inspect.signature(fn, eval_str=True)
-        own = [p for p in sig.parameters.values() if p.name not in ("store", "opts")]
+        own = own_params(fn)
         taken = {p.name for p in own}
 
         def command(**kw: Any) -> None:
@@ -229,7 +241,7 @@ def verb(app: typer.Typer, name: str, *, store: bool = True, tenant: bool = True
             if out is not None:
                 emit(out, opts.as_json)
 
-        command.__signature__ = sig.replace(parameters=own + _shared_params(fn, shared))  # type: ignore[attr-defined]
+        command.__signature__ = inspect.Signature(own + _shared_params(fn, shared))  # type: ignore[attr-defined]
         command.__doc__ = fn.__doc__
         command.__name__ = fn.__name__
         command.__module__ = fn.__module__

@@ -5,12 +5,15 @@ graphmem.store.chain)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from ...core.errors import ValidationError
 from .common import Commands, Opts
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
 
 cmds = Commands()
 register = cmds.register
@@ -20,7 +23,7 @@ RequestArg = typer.Argument(..., help="the request id (er-…)")
 
 
 @cmds("erase", actor=True, aliases=("forget",))
-def erase(store: Any, opts: Opts,
+def erase(store: GraphMem, opts: Opts,
           subject: Optional[str] = typer.Option(None, help="erase everything about this subject"),
           source: Optional[str] = typer.Option(None, help="erase this source and what was drawn from it"),
           confirm: Optional[str] = typer.Option(None, "--confirm", help="confirm this pending erase request"),
@@ -47,7 +50,7 @@ def erase(store: Any, opts: Opts,
 
 
 @cmds("request-erase", actor=True)
-def request_erase(store: Any, opts: Opts, subject: Optional[str] = typer.Option(None, help="about this subject"),
+def request_erase(store: GraphMem, opts: Opts, subject: Optional[str] = typer.Option(None, help="about this subject"),
                   source: Optional[str] = typer.Option(None, help="this source and what was drawn from it"),
                   actor: str = typer.Option(..., help="who asks"), reason: Optional[str] = ReasonOpt) -> Any:
     """File an erase request: what it would remove stops taking part at once (reversibly); nothing
@@ -59,7 +62,7 @@ def request_erase(store: Any, opts: Opts, subject: Optional[str] = typer.Option(
 
 
 @cmds("erase-request")
-def erase_request(store: Any, opts: Opts, request: str = RequestArg) -> Any:
+def erase_request(store: GraphMem, opts: Opts, request: str = RequestArg) -> Any:
     """A pending erase request: what it would remove, who asked, why.
 
     Example: graphmem erase-request er-5f1c0a2b9d3e -t acme --json
@@ -68,7 +71,7 @@ def erase_request(store: Any, opts: Opts, request: str = RequestArg) -> Any:
 
 
 @cmds("confirm-erase", actor=True)
-def confirm_erase(store: Any, opts: Opts, request: str = RequestArg,
+def confirm_erase(store: GraphMem, opts: Opts, request: str = RequestArg,
                   actor: str = typer.Option(..., help="the person who confirms"),
                   reason: Optional[str] = ReasonOpt) -> Any:
     """Confirm a pending erase request as --actor: the irreversible erase.
@@ -79,7 +82,7 @@ def confirm_erase(store: Any, opts: Opts, request: str = RequestArg,
 
 
 @cmds("cancel-erase", actor=True)
-def cancel_erase(store: Any, opts: Opts, request: str = RequestArg,
+def cancel_erase(store: GraphMem, opts: Opts, request: str = RequestArg,
                  actor: str = typer.Option(..., help="who withdraws it"), reason: Optional[str] = ReasonOpt) -> Any:
     """Withdraw a pending erase request: what it held back takes part again from now on.
 
@@ -89,7 +92,7 @@ def cancel_erase(store: Any, opts: Opts, request: str = RequestArg,
 
 
 @cmds("verify")
-def verify(store: Any, opts: Opts, replay: bool = typer.Option(True, "--replay/--no-replay",
+def verify(store: GraphMem, opts: Opts, replay: bool = typer.Option(True, "--replay/--no-replay",
                                                                help="also compare the projection with a replay")
            ) -> None:
     """Check the tenant's hash-chained ledger (and its projection against a replay); print the
@@ -112,7 +115,7 @@ def verify(store: Any, opts: Opts, replay: bool = typer.Option(True, "--replay/-
 
 
 @cmds("audit", lean=True)
-def audit(store: Any, opts: Opts, since: str = typer.Option("1970-01-01", help="from this record time"),
+def audit(store: GraphMem, opts: Opts, since: str = typer.Option("1970-01-01", help="from this record time"),
           until: Optional[str] = typer.Option(None, help="up to this record time (default now)"),
           subject: Optional[str] = typer.Option(None, help="only events that touched this subject")) -> None:
     """Who changed what, when and why: the ledger as an audit trail, with what each change replaced.

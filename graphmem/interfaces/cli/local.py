@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
 from .common import Commands, Opts, open_store
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
 
 cmds = Commands()
 server_cmds = Commands()
@@ -99,7 +102,7 @@ def mcp(opts: Opts, tenant: str = typer.Option(..., "--tenant", "-t", help="the 
 
 
 @cmds("demo", as_json=False)
-def demo(store: Any, opts: Opts, tenant: str = typer.Option("demo", "--tenant", "-t",
+def demo(store: GraphMem, opts: Opts, tenant: str = typer.Option("demo", "--tenant", "-t",
                                                             help="the tenant to load it into (emptied first)")) -> None:
     """Load the address/port story into tenant 'demo' and print its as-of answers.
 

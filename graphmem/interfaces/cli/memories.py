@@ -5,11 +5,14 @@ user of another memory library looks for first (docs/search.md). Each prints one
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from .common import Commands, Opts, to_data
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
 
 cmds = Commands()
 register = cmds.register
@@ -53,7 +56,7 @@ def _show(found: list[Any], opts: Opts, score: bool = False, empty: str = "nothi
 
 
 @cmds("search", lean=False)
-def search(store: Any, opts: Opts, query: str = typer.Argument(..., help="what to look for, in your own words"),
+def search(store: GraphMem, opts: Opts, query: str = typer.Argument(..., help="what to look for, in your own words"),
            subject: Optional[str] = typer.Option(None, help="scope to this subject and its neighbourhood"),
            valid_at: Optional[str] = typer.Option(None, help="valid time (default now)"),
            known_at: Optional[str] = typer.Option(None, help="record time (default now)"),
@@ -79,7 +82,7 @@ def search(store: Any, opts: Opts, query: str = typer.Argument(..., help="what t
 
 
 @cmds("facts", lean=True)
-def facts(store: Any, opts: Opts, subject: str,
+def facts(store: GraphMem, opts: Opts, subject: str,
           include_candidates: bool = typer.Option(False, "--include-candidates",
                                                   help="also the subject's waiting candidates, marked"),
           valid_at: Optional[str] = typer.Option(None, help="valid time (default now)"),
@@ -93,7 +96,7 @@ def facts(store: Any, opts: Opts, subject: str,
 
 
 @cmds("candidates", lean=True)
-def candidates(store: Any, opts: Opts, subject: Optional[str] = typer.Option(None, help="only this subject's"),
+def candidates(store: GraphMem, opts: Opts, subject: Optional[str] = typer.Option(None, help="only this subject's"),
                known_at: Optional[str] = typer.Option(None, help="record time (default now)"),
                limit: int = typer.Option(1000, help="at most this many")) -> None:
     """The candidate facts waiting for a confirm or a reject (`graphmem confirm REF`, or

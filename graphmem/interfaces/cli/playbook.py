@@ -5,11 +5,14 @@ name ``reject``), rollback, feedback, applicable; plus ``list`` and ``show`` for
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
 from .common import Commands, Opts
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
 
 cmds = Commands()
 CardArg = typer.Argument(..., help="the card id (c-…)")
@@ -23,7 +26,7 @@ def register(app: typer.Typer) -> None:
 
 
 @cmds("list")
-def playbook_list(store: Any, opts: Opts, area: Optional[str] = None) -> Any:
+def playbook_list(store: GraphMem, opts: Opts, area: Optional[str] = None) -> Any:
     """Workflows (with their current version) and experience cards.
 
     Example: graphmem playbook list --area deploy-db --json
@@ -32,7 +35,8 @@ def playbook_list(store: Any, opts: Opts, area: Optional[str] = None) -> Any:
 
 
 @cmds("show")
-def playbook_show(store: Any, opts: Opts, name: str = typer.Argument(..., help="a workflow name or a card id")) -> Any:
+def playbook_show(store: GraphMem, opts: Opts,
+                  name: str = typer.Argument(..., help="a workflow name or a card id")) -> Any:
     """One workflow with its versions and approvals, or one card with its evidence.
 
     Example: graphmem playbook show deploy-db
@@ -41,7 +45,7 @@ def playbook_show(store: Any, opts: Opts, name: str = typer.Argument(..., help="
 
 
 @cmds("card")
-def card(store: Any, opts: Opts, uid: str = CardArg) -> Any:
+def card(store: GraphMem, opts: Opts, uid: str = CardArg) -> Any:
     """One experience card with its evidence.
 
     Example: graphmem playbook card c-1 --json
@@ -50,7 +54,7 @@ def card(store: Any, opts: Opts, uid: str = CardArg) -> Any:
 
 
 @cmds("cards")
-def cards(store: Any, opts: Opts, area: Optional[str] = None,
+def cards(store: GraphMem, opts: Opts, area: Optional[str] = None,
           status: Optional[str] = typer.Option(None, help="draft, active, rejected or superseded")) -> Any:
     """The experience cards, of an area or a status.
 
@@ -60,7 +64,7 @@ def cards(store: Any, opts: Opts, area: Optional[str] = None,
 
 
 @cmds("workflow")
-def workflow(store: Any, opts: Opts, name: str) -> Any:
+def workflow(store: GraphMem, opts: Opts, name: str) -> Any:
     """One workflow with its versions and approvals.
 
     Example: graphmem playbook workflow deploy-db --json
@@ -69,7 +73,7 @@ def workflow(store: Any, opts: Opts, name: str) -> Any:
 
 
 @cmds("workflows")
-def workflows(store: Any, opts: Opts) -> Any:
+def workflows(store: GraphMem, opts: Opts) -> Any:
     """Every workflow with its current version.
 
     Example: graphmem playbook workflows
@@ -78,7 +82,7 @@ def workflows(store: Any, opts: Opts) -> Any:
 
 
 @cmds("applicable")
-def applicable(store: Any, opts: Opts, area: Optional[str] = None) -> Any:
+def applicable(store: GraphMem, opts: Opts, area: Optional[str] = None) -> Any:
     """The rules (safety first, then L4) and at most three L3 cards for a task area; a card that
     disagrees with a rule is marked and the rule wins.
 
@@ -88,7 +92,7 @@ def applicable(store: Any, opts: Opts, area: Optional[str] = None) -> Any:
 
 
 @cmds("record-outcome", aliases=("draft",))
-def record_outcome(store: Any, opts: Opts, task: str,
+def record_outcome(store: GraphMem, opts: Opts, task: str,
                    steps: List[str] = typer.Option(..., "--step", help="a step, in order (repeat)"),
                    outcome: str = typer.Option(..., help="success or failure"),
                    errors: List[str] = typer.Option([], "--error", help="an error seen (repeat)"),
@@ -102,7 +106,7 @@ def record_outcome(store: Any, opts: Opts, task: str,
 
 
 @cmds("draft-card")
-def draft_card(store: Any, opts: Opts, signature: str,
+def draft_card(store: GraphMem, opts: Opts, signature: str,
                recommended_steps: List[str] = typer.Option(..., "--step", help="a recommended step (repeat)"),
                avoid_steps: List[str] = typer.Option([], "--avoid", help="a step to avoid (repeat)"),
                preconditions: List[str] = typer.Option([], "--precondition", help="a precondition (repeat)"),
@@ -119,7 +123,7 @@ def draft_card(store: Any, opts: Opts, signature: str,
 
 
 @cmds("reject-card")
-def reject_card(store: Any, opts: Opts, uid: str = CardArg, reason: Optional[str] = None,
+def reject_card(store: GraphMem, opts: Opts, uid: str = CardArg, reason: Optional[str] = None,
                 actor: Optional[str] = None) -> Any:
     """Reject a drafted card.
 
@@ -129,7 +133,7 @@ def reject_card(store: Any, opts: Opts, uid: str = CardArg, reason: Optional[str
 
 
 @cmds("activate-card")
-def activate_card(store: Any, opts: Opts, uid: str = CardArg, actor: Optional[str] = None) -> Any:
+def activate_card(store: GraphMem, opts: Opts, uid: str = CardArg, actor: Optional[str] = None) -> Any:
     """Make a drafted card active (still advice only).
 
     Example: graphmem playbook activate-card c-1 --actor alice
@@ -138,7 +142,7 @@ def activate_card(store: Any, opts: Opts, uid: str = CardArg, actor: Optional[st
 
 
 @cmds("rollback-card")
-def rollback_card(store: Any, opts: Opts, uid: str = CardArg, actor: Optional[str] = None) -> Any:
+def rollback_card(store: GraphMem, opts: Opts, uid: str = CardArg, actor: Optional[str] = None) -> Any:
     """The card is superseded; the version it replaced is active again.
 
     Example: graphmem playbook rollback-card c-2 --actor alice
@@ -147,7 +151,7 @@ def rollback_card(store: Any, opts: Opts, uid: str = CardArg, actor: Optional[st
 
 
 @cmds("request-promotion")
-def request_promotion(store: Any, opts: Opts, card: str, workflow: str = typer.Option(...),
+def request_promotion(store: GraphMem, opts: Opts, card: str, workflow: str = typer.Option(...),
                       owner: str = typer.Option(...), text: str = typer.Option(...),
                       scenario: str = typer.Option(...), inputs: List[str] = typer.Option(..., "--input"),
                       outputs: List[str] = typer.Option(..., "--output"),
@@ -167,7 +171,7 @@ def request_promotion(store: Any, opts: Opts, card: str, workflow: str = typer.O
 
 
 @cmds("edit-version")
-def edit_version(store: Any, opts: Opts, version: str, text: str = typer.Option(...)) -> Any:
+def edit_version(store: GraphMem, opts: Opts, version: str, text: str = typer.Option(...)) -> Any:
     """Edit a requested version's text; the promotion must then be requested (checked) again.
 
     Example: graphmem playbook edit-version v-123 --text "run migrations, then restart"
@@ -176,7 +180,7 @@ def edit_version(store: Any, opts: Opts, version: str, text: str = typer.Option(
 
 
 @cmds("approve")
-def approve(store: Any, opts: Opts, workflow: str, version: str, approver: str = typer.Option(...),
+def approve(store: GraphMem, opts: Opts, workflow: str, version: str, approver: str = typer.Option(...),
             version_hash: str = typer.Option(..., "--hash", help="the content hash you reviewed"),
             comment: Optional[str] = None) -> Any:
     """Publish a version: only the owner (or a delegate), only the content that was checked.
@@ -187,7 +191,7 @@ def approve(store: Any, opts: Opts, workflow: str, version: str, approver: str =
 
 
 @cmds("reject-version", aliases=("reject",))
-def reject_version(store: Any, opts: Opts, workflow: str, version: str, actor: str = typer.Option(...),
+def reject_version(store: GraphMem, opts: Opts, workflow: str, version: str, actor: str = typer.Option(...),
                    reason: Optional[str] = None) -> Any:
     """Reject a requested version (owner or delegate); `playbook reject` is the old name.
 
@@ -197,7 +201,7 @@ def reject_version(store: Any, opts: Opts, workflow: str, version: str, actor: s
 
 
 @cmds("rollback")
-def rollback(store: Any, opts: Opts, workflow: str, actor: str = typer.Option(...)) -> Any:
+def rollback(store: GraphMem, opts: Opts, workflow: str, actor: str = typer.Option(...)) -> Any:
     """Make the previous approved version current again (owner or delegate).
 
     Example: graphmem playbook rollback deploy-db --actor alice
@@ -206,7 +210,7 @@ def rollback(store: Any, opts: Opts, workflow: str, actor: str = typer.Option(..
 
 
 @cmds("feedback")
-def feedback(store: Any, opts: Opts, workflow: str, success: bool = typer.Option(..., "--success/--failure"),
+def feedback(store: GraphMem, opts: Opts, workflow: str, success: bool = typer.Option(..., "--success/--failure"),
              min_uses: int = typer.Option(5, help="uses before a regression can be flagged")) -> Any:
     """Count a use of the current version; flags a regression against the version it replaced.
 

@@ -4,11 +4,14 @@ stats. Each mirrors the client method of the same name (``mem.as_of`` → ``grap
 from __future__ import annotations
 
 import json
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
 from .common import Commands, DbOpt, JsonOpt, Opts, UriOpt, open_store
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
 
 cmds = Commands()
 register = cmds.register
@@ -16,12 +19,14 @@ register = cmds.register
 ValidAt = typer.Option(None, help="valid time (default now)")
 KnownAt = typer.Option(None, help="record time (default now)")
 EnvOpt = typer.Option(None, help="environment (e.g. prod) of an env-scoped topic")
+SessionOpt = typer.Option(None, help="also the facts scoped to this task session")
+CandidatesOpt = typer.Option(False, "--include-candidates", help="also unconfirmed candidates (marked)")
 
 
 @cmds("as-of", lean=True)
-def as_of(store: Any, opts: Opts, subject: str, topic: str, valid_at: Optional[str] = ValidAt,
-          known_at: Optional[str] = KnownAt, env: Optional[str] = EnvOpt, session: Optional[str] = None,
-          include_candidates: bool = typer.Option(False, "--include-candidates")) -> Any:
+def as_of(store: GraphMem, opts: Opts, subject: str, topic: str, valid_at: Optional[str] = ValidAt,
+          known_at: Optional[str] = KnownAt, env: Optional[str] = EnvOpt, session: Optional[str] = SessionOpt,
+          include_candidates: bool = CandidatesOpt) -> Any:
     """What holds for SUBJECT's TOPIC at a valid time, as known at a record time.
 
     Example: graphmem as-of lin home_address --valid-at 2026-10-05 -t t-addr
@@ -31,48 +36,57 @@ def as_of(store: Any, opts: Opts, subject: str, topic: str, valid_at: Optional[s
 
 
 @cmds("history", lean=True)
-def history(store: Any, opts: Opts, subject: str, topic: str, known_at: Optional[str] = KnownAt,
-            env: Optional[str] = EnvOpt) -> Any:
+def history(store: GraphMem, opts: Opts, subject: str, topic: str, known_at: Optional[str] = KnownAt,
+            env: Optional[str] = EnvOpt, session: Optional[str] = SessionOpt,
+            include_candidates: bool = CandidatesOpt) -> Any:
     """The valid-time timeline of SUBJECT's TOPIC as known at a record time.
 
     Example: graphmem history deploy port -t t-port --json
     """
-    return store.history(subject, topic, known_at=known_at, env=env)
+    return store.history(subject, topic, known_at=known_at, env=env, session=session,
+                         include_candidates=include_candidates)
 
 
 @cmds("history-values", lean=True)
-def history_values(store: Any, opts: Opts, subject: str, topic: str, known_at: Optional[str] = KnownAt,
-                   env: Optional[str] = EnvOpt) -> Any:
+def history_values(store: GraphMem, opts: Opts, subject: str, topic: str, known_at: Optional[str] = KnownAt,
+                   env: Optional[str] = EnvOpt, session: Optional[str] = SessionOpt,
+                   include_candidates: bool = CandidatesOpt) -> Any:
     """The history as the evaluation format counts it: values in the order they became valid,
     repeats merged.
 
     Example: graphmem history-values deploy port -t t-port
     """
-    return store.history_values(subject, topic, known_at=known_at, env=env)
+    return store.history_values(subject, topic, known_at=known_at, env=env, session=session,
+                                include_candidates=include_candidates)
 
 
 @cmds("why", lean=True)
-def why(store: Any, opts: Opts, subject: str, topic: str, valid_at: Optional[str] = ValidAt,
-        known_at: Optional[str] = KnownAt, env: Optional[str] = EnvOpt) -> Any:
+def why(store: GraphMem, opts: Opts, subject: str, topic: str, valid_at: Optional[str] = ValidAt,
+        known_at: Optional[str] = KnownAt, env: Optional[str] = EnvOpt, session: Optional[str] = SessionOpt,
+        include_candidates: bool = CandidatesOpt) -> Any:
     """The source behind the answer and the change point it replaced.
 
     Example: graphmem why deploy port --valid-at 2026-11-01T10:40:00Z -t t-port
     """
-    return store.why(subject, topic, valid_at=valid_at, known_at=known_at, env=env)
+    return store.why(subject, topic, valid_at=valid_at, known_at=known_at, env=env, session=session,
+                     include_candidates=include_candidates)
 
 
 @cmds("path", lean=True)
-def path(store: Any, opts: Opts, start: str, topics: List[str] = typer.Argument(..., help="topics to follow, in order"),
-         valid_at: Optional[str] = ValidAt, known_at: Optional[str] = KnownAt, env: Optional[str] = EnvOpt) -> Any:
+def path(store: GraphMem, opts: Opts, start: str,
+         path: List[str] = typer.Argument(..., metavar="TOPICS...", help="topics to follow, in order"),
+         valid_at: Optional[str] = ValidAt, known_at: Optional[str] = KnownAt, env: Optional[str] = EnvOpt,
+         session: Optional[str] = SessionOpt, include_candidates: bool = CandidatesOpt) -> Any:
     """Follow entity-valued topics from START, every hop at the same valid and record time.
 
     Example: graphmem path apollo managed_by home_city --valid-at 2026-07-15 -t t-hop
     """
-    return store.path(start, topics, valid_at=valid_at, known_at=known_at, env=env)
+    return store.path(start, path, valid_at=valid_at, known_at=known_at, env=env, session=session,
+                      include_candidates=include_candidates)
 
 
 @cmds("episodes", lean=True)
-def episodes(store: Any, opts: Opts,
+def episodes(store: GraphMem, opts: Opts,
              who: Optional[str] = typer.Option(None, help="whose episodes (a speaker / subject id)"),
              since: Optional[str] = typer.Option(None, help="episodes that end after this time"),
              until: Optional[str] = typer.Option(None, help="episodes that start before this time"),
@@ -87,7 +101,7 @@ def episodes(store: Any, opts: Opts,
 
 
 @cmds("messages", lean=True)
-def messages(store: Any, opts: Opts, session: str,
+def messages(store: GraphMem, opts: Opts, session: str,
              limit: int = typer.Option(1000, help="at most this many, in the order they were said")) -> Any:
     """SESSION's messages in the order they were said (a chat history, as `graphmem add` stored it).
 
@@ -97,7 +111,7 @@ def messages(store: Any, opts: Opts, session: str,
 
 
 @cmds("assertions", lean=True)
-def assertions(store: Any, opts: Opts, subject: str, topic: str, env: Optional[str] = EnvOpt) -> Any:
+def assertions(store: GraphMem, opts: Opts, subject: str, topic: str, env: Optional[str] = EnvOpt) -> Any:
     """Every assertion ever made about SUBJECT's TOPIC (candidates, revoked, retracted too), as
     the rules see them.
 
@@ -107,7 +121,7 @@ def assertions(store: Any, opts: Opts, subject: str, topic: str, env: Optional[s
 
 
 @cmds("events", lean=True, aliases=("events-page",))
-def events(store: Any, opts: Opts, after: int = typer.Option(0, help="only entries after this sequence number"),
+def events(store: GraphMem, opts: Opts, after: int = typer.Option(0, help="only entries after this sequence number"),
            limit: Optional[int] = typer.Option(None, help="at most this many (default: all)")) -> None:
     """The tenant's ledger in order (seq, op, payload, recorded_at, actor, ...), one JSON object a
     line (mem.events; with --limit, one page: mem.events_page).
@@ -120,7 +134,7 @@ def events(store: Any, opts: Opts, after: int = typer.Option(0, help="only entri
 
 
 @cmds("ping", lean=True, tenant=False)
-def ping(store: Any, opts: Opts) -> Any:
+def ping(store: GraphMem, opts: Opts) -> Any:
     """The server's agent string: does a Neo4j answer at the URI?
 
     Example: graphmem ping --uri bolt://127.0.0.1:7687
@@ -130,7 +144,7 @@ def ping(store: Any, opts: Opts) -> Any:
 
 
 @cmds("round-trip", lean=True, tenant=False)
-def round_trip(store: Any, opts: Opts, runs: int = typer.Option(5, help="how many round trips to time")) -> Any:
+def round_trip(store: GraphMem, opts: Opts, runs: int = typer.Option(5, help="how many round trips to time")) -> Any:
     """Time a read that does nothing (RETURN 1) through the path every read takes: the floor
     under a read's latency, in milliseconds.
 

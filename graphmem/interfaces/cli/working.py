@@ -4,13 +4,20 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Literal, Optional, cast
 
 import typer
 
 from ...core.errors import ValidationError
 from .common import Commands, Opts, json_arg
-from .recall import BudgetTokensOpt, OldBudgetOpt, budget_tokens_of
+from .recall import (AreaOpt, BudgetTokensOpt, CandidatesOpt, ConfigOpt, ExpiringOpt, GapsOpt, HopsOpt, KnownAtOpt,
+                     LimitOpt, OldBudgetOpt, PlaybooksOpt, StaleOpt, SubjectOpt, SummaryOpt, TaskArg, ValidAtOpt,
+                     budget_tokens_of)
+
+if TYPE_CHECKING:
+    from ...store.client import GraphMem
+    from ...working.faces import WorkingMemory
+    from ...working.working import ItemType, Role
 
 cmds = Commands()
 
@@ -31,22 +38,28 @@ def register(app: typer.Typer) -> None:
         no_args_is_help=True)), name="working")
 
 
-def _wm(store: Any, session: str, budget_tokens: int | None = None, strategy: str | None = None,
-        **policy: Any) -> Any:
-    return store.working(session, budget_tokens=budget_tokens, strategy=strategy,
-                         **{k: v for k, v in policy.items() if v is not None})
+def _wm(store: GraphMem, session: str, budget_tokens: int | None = None, strategy: str | None = None,
+        warn_ratio: float | None = None, keep_recent: int | None = None,
+        summary_ratio: float | None = None) -> WorkingMemory:
+    """``mem.working(session, …)``: None is 'not given' (the session's stored policy holds); the
+    client checks the strategy's name."""
+    return store.working(session, budget_tokens=budget_tokens, strategy=cast("Literal['evict', 'compress'] | None",
+                                                                            strategy),
+                         warn_ratio=warn_ratio, keep_recent=keep_recent, summary_ratio=summary_ratio)
 
 
 @cmds("add", actor=True)
-def add(store: Any, opts: Opts, session: str = SessionArg, text: str = typer.Argument(..., help="the item's text"),
+def add(store: GraphMem, opts: Opts, session: str = SessionArg, text: str = typer.Argument(..., help="the item's text"),
         type: str = typer.Option("turn", "--type", help="turn, tool_result, decision, hypothesis, instruction, todo"),
         role: Optional[str] = typer.Option(None, help="user, agent, tool or system"),
         author: Optional[str] = None, importance: float = 0.5,
         id: Optional[str] = typer.Option(None, "--id", help="idempotency id of the item"),
-        cite: List[str] = typer.Option([], "--cite", help="an item this one cites (repeatable)"),
+        cites: List[str] = typer.Option([], "--cite", help="an item this one cites (repeatable)"),
         claim: Optional[str] = typer.Option(None, help='JSON {"subject","topic","value"} of a decision'),
         temporary: bool = typer.Option(False, "--temporary", help="a task parameter: never long-term"),
         source: Optional[str] = typer.Option(None, help="a tool result's source id"),
+        relayed_by: Optional[str] = typer.Option(None, help="the agent that relayed a user's turn (what the end "
+                                                            "gate keeps of it says so)"),
         budget_tokens: Optional[int] = PolicyBudgetOpt, budget: Optional[int] = OldPolicyBudgetOpt,
         strategy: Optional[str] = StrategyOpt, warn_ratio: Optional[float] = WarnRatioOpt,
         keep_recent: Optional[int] = KeepRecentOpt, summary_ratio: Optional[float] = SummaryRatioOpt) -> Any:
@@ -57,12 +70,13 @@ def add(store: Any, opts: Opts, session: str = SessionArg, text: str = typer.Arg
     c = json_arg(claim, "--claim")
     wm = _wm(store, session, budget if budget is not None else budget_tokens, strategy, warn_ratio=warn_ratio,
              keep_recent=keep_recent, summary_ratio=summary_ratio)
-    return wm.add(text, type=type, role=role, author=author, importance=importance, id=id, cites=cite or None,
-                  claim=c, temporary=temporary, source=source)
+    return wm.add(text, type=cast("ItemType", type), role=cast("Role | None", role), author=author,  # checked there
+                  importance=importance, id=id, cites=cites or None, claim=c, temporary=temporary, source=source,
+                  relayed_by=relayed_by)
 
 
 @cmds("items")
-def items(store: Any, opts: Opts, session: str = SessionArg,
+def items(store: GraphMem, opts: Opts, session: str = SessionArg,
           include_evicted: bool = typer.Option(False, "--include-evicted")) -> Any:
     """SESSION's items, in the order they were added.
 
@@ -72,7 +86,7 @@ def items(store: Any, opts: Opts, session: str = SessionArg,
 
 
 @cmds("use")
-def use(store: Any, opts: Opts, session: str = SessionArg,
+def use(store: GraphMem, opts: Opts, session: str = SessionArg,
         ids: List[str] = typer.Argument(..., help="item ids")) -> Any:
     """Record that the agent used these items.
 
@@ -82,7 +96,7 @@ def use(store: Any, opts: Opts, session: str = SessionArg,
 
 
 @cmds("checkpoint")
-def checkpoint(store: Any, opts: Opts, session: str = SessionArg,
+def checkpoint(store: GraphMem, opts: Opts, session: str = SessionArg,
                state: str = typer.Argument(..., help="the task state as JSON"),
                id: Optional[str] = typer.Option(None, "--id", help="idempotency id of the checkpoint")) -> Any:
     """Record the task's state; resume returns the latest.
@@ -93,7 +107,7 @@ def checkpoint(store: Any, opts: Opts, session: str = SessionArg,
 
 
 @cmds("resume")
-def resume(store: Any, opts: Opts, session: str = SessionArg) -> Any:
+def resume(store: GraphMem, opts: Opts, session: str = SessionArg) -> Any:
     """Where a restarted agent picks SESSION up: the last checkpoint and the live items.
 
     Example: graphmem working resume s1 -t acme --json
@@ -102,24 +116,32 @@ def resume(store: Any, opts: Opts, session: str = SessionArg) -> Any:
 
 
 @cmds("context")
-def context(store: Any, opts: Opts, session: str = SessionArg, task: str = typer.Argument(...),
-            valid_at: Optional[str] = None, subject: Optional[str] = None,
-            budget_tokens: int = BudgetTokensOpt, budget: Optional[int] = OldBudgetOpt) -> None:
+def context(store: GraphMem, opts: Opts, session: str = SessionArg, task: str = TaskArg,
+            subject: Optional[str] = SubjectOpt, valid_at: Optional[str] = ValidAtOpt,
+            known_at: Optional[str] = KnownAtOpt, env: Optional[str] = None,
+            budget_tokens: int = BudgetTokensOpt, budget: Optional[int] = OldBudgetOpt,
+            include_candidates: bool = CandidatesOpt, hops: Optional[int] = HopsOpt, limit: Optional[int] = LimitOpt,
+            area: Optional[str] = AreaOpt, summary: bool = SummaryOpt, playbooks: bool = PlaybooksOpt,
+            stale_after_days: Optional[int] = StaleOpt, expiring_within_days: Optional[int] = ExpiringOpt,
+            config: Optional[str] = ConfigOpt, gaps: bool = GapsOpt) -> None:
     """context(TASK) with SESSION's working memory first and the gaps to ask about.
 
     Example: graphmem working context s1 "deploy the release" --budget-tokens 2000 -t acme
     """
-    ctx = _wm(store, session).context(task, valid_at=valid_at, subject=subject,
-                                      budget_tokens=budget_tokens_of(budget_tokens, budget))
+    ctx = _wm(store, session).context(
+        task, subject=subject, valid_at=valid_at, known_at=known_at, env=env,
+        budget_tokens=budget_tokens_of(budget_tokens, budget), include_candidates=include_candidates, hops=hops,
+        limit=limit, area=area, summary=summary, playbooks=playbooks, stale_after_days=stale_after_days,
+        expiring_within_days=expiring_within_days, config=config, gaps=gaps)
     typer.echo(ctx.model_dump_json() if opts.as_json else ctx.render())
 
 
 @cmds("close", actor=True)
-def close(store: Any, opts: Opts, session: str = SessionArg,
+def close(store: GraphMem, opts: Opts, session: str = SessionArg,
           given: Optional[str] = typer.Argument(None, metavar="[OUTCOME]", help="success or failure (or --outcome)"),
           outcome: Optional[str] = typer.Option(None, help="success or failure"), task: Optional[str] = None,
-          step: List[str] = typer.Option([], "--step", help="a step taken (repeatable)"),
-          error: List[str] = typer.Option([], "--error", help="an error met (repeatable)"),
+          steps: List[str] = typer.Option([], "--step", help="a step taken (repeatable)"),
+          errors: List[str] = typer.Option([], "--error", help="an error met (repeatable)"),
           wrong_memory: List[str] = typer.Option([], "--wrong-memory", help="a fact that proved wrong"),
           area: Optional[str] = typer.Option(None, help="the playbook area the outcome is recorded under")) -> Any:
     """The end gate: what SESSION learned goes to long-term memory; the outcome is recorded.
@@ -130,15 +152,16 @@ def close(store: Any, opts: Opts, session: str = SessionArg,
         raise ValidationError(f"two outcomes given: {given!r} and --outcome {outcome!r}")
     if (given or outcome) is None:
         raise ValidationError("give the outcome: graphmem working close SESSION success (or failure)")
-    return _wm(store, session).close(given or outcome, task=task, steps=step or None, errors=error or None,
+    said = cast("Literal['success', 'failure']", given or outcome)  # the end gate checks it
+    return _wm(store, session).close(said, task=task, steps=steps or None, errors=errors or None,
                                      wrong_memory=wrong_memory or None, area=area)
 
 
 @cmds("list", lean=True)
-def list_sessions(store: Any, opts: Opts, status: Optional[str] = typer.Option(None, help="open or closed"),
+def list_sessions(store: GraphMem, opts: Opts, status: Optional[str] = typer.Option(None, help="open or closed"),
                   limit: int = 100) -> Any:
     """The tenant's working sessions, most recently active first (mem.working_sessions).
 
     Example: graphmem working list --status open -t acme
     """
-    return store.working_sessions(status=status, limit=limit)
+    return store.working_sessions(status=cast("Literal['open', 'closed'] | None", status), limit=limit)  # checked there

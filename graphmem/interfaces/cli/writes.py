@@ -5,12 +5,16 @@ client's validation: bad input is refused with ``Error: …`` and writes nothing
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, cast
 
 import typer
 
 from ...core.errors import ValidationError
 from .common import Commands, Opts, json_arg
+
+if TYPE_CHECKING:
+    from ...core.fields import SourceKind
+    from ...store.client import GraphMem
 
 cmds = Commands()
 register = cmds.register
@@ -23,6 +27,8 @@ IdOpt = typer.Option(None, "--id", help="idempotency id: a retried write applies
 EnvOpt = typer.Option(None, help="environment (e.g. prod) of an env-scoped topic")
 SessionOpt = typer.Option(None, help="the task session (authority L0 needs one)")
 AuthorityOpt = typer.Option(None, help="L0 (task), L1 (stated) or L2 (inferred); default L1")
+RelayedByOpt = typer.Option(None, "--relayed-by", help="the agent that relayed the speaker's words (answers "
+                                                      "drawn from them say so)")
 RefArg = typer.Argument(None, help="the label a set gave with --ref")
 FactOpt = typer.Option(None, "--fact", help="name the assertion by its fact id instead of REF")
 
@@ -33,7 +39,7 @@ def given(**fields: Any) -> dict[str, Any]:
 
 
 @cmds("set", actor=True)
-def set_(store: Any, opts: Opts, subject: str, topic: str,
+def set_(store: GraphMem, opts: Opts, subject: str, topic: str,
          value: Optional[str] = typer.Argument(None, help="the value (or give --object)"),
          object: Optional[str] = typer.Option(None, "--object", help="an entity id instead of a literal value"),
          valid_from: Optional[str] = None, valid_to: Optional[str] = None, env: Optional[str] = EnvOpt,
@@ -57,7 +63,7 @@ def set_(store: Any, opts: Opts, subject: str, topic: str,
 
 
 @cmds("revoke", actor=True)
-def revoke(store: Any, opts: Opts, subject: str, topic: str,
+def revoke(store: GraphMem, opts: Opts, subject: str, topic: str,
            value: Optional[str] = typer.Option(None, help="only this value (a many-valued topic)"),
            effective: Optional[str] = typer.Option(None, help="valid time it stops holding (default now)"),
            env: Optional[str] = EnvOpt, authority: Optional[str] = AuthorityOpt,
@@ -73,7 +79,7 @@ def revoke(store: Any, opts: Opts, subject: str, topic: str,
                                                recorded_at=recorded_at, id=id))
 
 
-def _by_ref(store: Any, op: str, ref: Optional[str], fact: Optional[str], **fields: Any) -> Any:
+def _by_ref(store: GraphMem, op: str, ref: Optional[str], fact: Optional[str], **fields: Any) -> Any:
     if (ref is None) == (fact is None):
         raise ValidationError(f"{op} needs exactly one of REF and --fact")
     return getattr(store, op)(ref, **given(fact=fact, **fields))
@@ -81,10 +87,11 @@ def _by_ref(store: Any, op: str, ref: Optional[str], fact: Optional[str], **fiel
 
 def _by_ref_command(op: str, doc: str) -> Callable[..., Any]:
     """``retract``, ``confirm`` and ``reject`` take the same arguments: one command shape, three verbs."""
-    def command(store: Any, opts: Opts, ref: Optional[str] = RefArg, fact: Optional[str] = FactOpt,
+    def command(store: GraphMem, opts: Opts, ref: Optional[str] = RefArg, fact: Optional[str] = FactOpt,
+                source: Optional[str] = typer.Option(None, "--source", help="the source this decision rests on"),
                 reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
                 id: Optional[str] = IdOpt) -> Any:
-        return _by_ref(store, op, ref, fact, reason=reason, recorded_at=recorded_at, id=id)
+        return _by_ref(store, op, ref, fact, source=source, reason=reason, recorded_at=recorded_at, id=id)
     command.__name__, command.__doc__ = op, doc
     return cmds(op, actor=True)(command)
 
@@ -104,7 +111,7 @@ reject = _by_ref_command("reject", """Drop a candidate assertion.
 
 
 @cmds("quote", actor=True)
-def quote(store: Any, opts: Opts, source: str = typer.Argument(..., help="the quoting source"),
+def quote(store: GraphMem, opts: Opts, source: str = typer.Argument(..., help="the quoting source"),
           quotes: str = typer.Argument(..., help="the source it quotes"),
           claims: Optional[str] = typer.Option(None, "--claims", help='JSON list of {"subject","topic","value"}'),
           reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
@@ -119,38 +126,44 @@ def quote(store: Any, opts: Opts, source: str = typer.Argument(..., help="the qu
 
 
 @cmds("add-source", actor=True)
-def add_source(store: Any, opts: Opts, id: str = typer.Argument(..., help="the source id"),
+def add_source(store: GraphMem, opts: Opts, id: str = typer.Argument(..., help="the source id"),
                kind: str = typer.Option(..., help="message, email, tool, document or import"),
                at: str = typer.Option(..., help="when it was written or said"),
                text: str = typer.Option("", help="its text"), author: Optional[str] = None,
-               expires_at: Optional[str] = None, reason: Optional[str] = ReasonOpt,
-               recorded_at: Optional[str] = RecordedOpt) -> Any:
+               expires_at: Optional[str] = None, relayed_by: Optional[str] = RelayedByOpt,
+               reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt) -> Any:
     """Record a source (a message, e-mail, tool output, document) that facts cite with --source.
 
     Example: graphmem add-source m1 --kind message --at 2026-11-01T10:30:00Z --text "port is 8080" --author ops
     """
-    return store.add_source(id, kind=kind, at=at, text=text, author=author,
-                            **given(expires_at=expires_at, reason=reason, recorded_at=recorded_at))
+    return store.add_source(id, kind=cast("SourceKind", kind), at=at, text=text, author=author,  # the client checks it
+                            **given(expires_at=expires_at, relayed_by=relayed_by, reason=reason,
+                                    recorded_at=recorded_at))
 
 
 @cmds("declare-topic", actor=True, aliases=("topic",))
-def declare_topic(store: Any, opts: Opts, name: str,
+def declare_topic(store: GraphMem, opts: Opts, name: str,
                   cardinality: str = typer.Option("one", help="one (a new value replaces) or many (values add up)"),
                   ttl_seconds: Optional[int] = typer.Option(None, help="facts expire this long after recording"),
-                  reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt) -> Any:
+                  source: Optional[str] = SourceOpt, reason: Optional[str] = ReasonOpt,
+                  recorded_at: Optional[str] = RecordedOpt, id: Optional[str] = IdOpt) -> Any:
     """Declare a topic's cardinality (and an optional time to live); `graphmem topic` is the same.
 
     Example: graphmem declare-topic skills --cardinality many -t acme
     """
-    return store.declare_topic(name, cardinality,
-                               **given(ttl_seconds=ttl_seconds, reason=reason, recorded_at=recorded_at))
+    return store.declare_topic(name, cast("Literal['one', 'many']", cardinality),  # the client checks it
+                               **given(ttl_seconds=ttl_seconds, source=source, reason=reason,
+                                       recorded_at=recorded_at, id=id))
 
 
 @cmds("alias", actor=True)
-def alias(store: Any, opts: Opts, subject: str, alias: str, source: Optional[str] = SourceOpt,
-          reason: Optional[str] = ReasonOpt) -> Any:
+def alias(store: GraphMem, opts: Opts, subject: str, alias: str, source: Optional[str] = SourceOpt,
+          valid_from: Optional[str] = typer.Option(None, help="from when the name is in use (default: always)"),
+          reason: Optional[str] = ReasonOpt, recorded_at: Optional[str] = RecordedOpt,
+          id: Optional[str] = IdOpt) -> Any:
     """Record another name for a person or thing ("Mel" for "Melanie"): recall resolves it.
 
     Example: graphmem alias Melanie Mel -t conv-26
     """
-    return store.alias(subject, alias, **given(source=source, reason=reason))
+    return store.alias(subject, alias, **given(source=source, valid_from=valid_from, reason=reason,
+                                               recorded_at=recorded_at, id=id))
