@@ -48,7 +48,7 @@ def test_the_exceptions_name_real_members():
     owners = {"GraphMem": GraphMem, "Playbooks": Playbooks, "WorkingMemory": WorkingMemory}
     for key in [*NOT_COMMANDS, *RENAMED]:
         owner, name = key.split(".")
-        assert hasattr(owners[owner], name), f"{key} is listed in graphmem.cli.mirror but does not exist"
+        assert hasattr(owners[owner], name), f"{key} is listed in graphmem.interfaces.cli.mirror but does not exist"
     assert len(NOT_COMMANDS) <= 5, "keep the list of methods without a command small"
 
 

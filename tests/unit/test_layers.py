@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "graphmem"
 LAYERS = ['bench', 'core', 'extract', 'governance', 'interfaces', 'local', 'playbooks', 'recall', 'store', 'working']
-TOP_LEVEL = ['graphmem', 'graphmem.cli', 'graphmem.examples', 'graphmem.testing']  # graphmem/__init__.py and the compatibility aliases
+TOP_LEVEL = ['graphmem', 'graphmem.examples']  # graphmem/__init__.py and the shipped examples
 FEATURES = {"core", "store", "extract", "recall", "working", "playbooks", "governance"}
 MAY_IMPORT = {
     "core": {"core"},
