@@ -36,7 +36,7 @@ from .task_time import QuestionTime, question_time
 from .fact_legs import fact_candidates, quoted_items, with_overlays
 from .items import mark_relayed, warn, weigh
 from .terms import MAX_MENTIONS, TaskTerms, analyse
-from .vectors import embed_pending, ensure_vector_index, task_vector, vector_k, vector_leg
+from .vectors import embed_pending, ensure_vector_index, scan_first, task_vector, vector_k, vector_leg
 from ..core.errors import AccessError, ValidationError
 from ..core.models import MAX_TEXT, check_ids
 from ..core.text import HAN_RUN
@@ -193,7 +193,8 @@ def _ask_messages(ask: _Ask, vector: list[float] | None) -> Plan[Any]:
         speakers=[ask.subject] if ask.subject else ask.people.ids,
         when=(ask.asked.start, ask.asked.end) if ask.asked else task_range(ask.task, ask.t), vector=vector,
         config=cfg, k_vector=vector_k(cfg.message_limit, cfg.vector_oversample, ask.state["source_vectors"],
-                                      ask.state["source_index"])))
+                                      ask.state["source_index"]),
+        vector_scan=scan_first(ask.state["source_vectors"])))
 
 
 def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[ContextItem]]:

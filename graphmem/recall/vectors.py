@@ -1,7 +1,8 @@
 """The vector legs' side of recall: embeddings are derived copies, caught up with the ledger just
 before a vector query (:func:`embed_pending`), in indexes created for the embedder's dimension on
-first use; the fact leg asks a shared index for as many hits as the tenant's share of it needs
-(:func:`vector_k`)."""
+first use; the legs ask a shared index for as many hits as the tenant's share of it needs
+(:func:`vector_k`), and answer by an exact scan of the tenant's own vectors when that is not
+enough or a scan costs less (:func:`scan_first`; docs/governance.md, "Tenants")."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from ..core.errors import ConfigurationError
 from ..store.ops import Plan, Tx, run_query
 from ..store.queries import Call, Steps
 
-__all__ = ["CATCH_UP", "EMBED_PAGE", "FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embed_pending", "ensure_vector_index",
-           "task_vector", "vector_k", "vector_leg"]
+__all__ = ["CATCH_UP", "EMBED_PAGE", "FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "SCAN_UP_TO", "embed_pending",
+           "ensure_vector_index", "scan_first", "task_vector", "vector_k", "vector_leg"]
 
 MAX_VECTOR_HITS = 100
 FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in multiples of its limit
@@ -25,6 +26,11 @@ FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in
 # 4.6-5.2 ms (docs/recall.md, "How the vectors are written").
 EMBED_PAGE = 10_000
 CATCH_UP = 5_000  # the most a context() embeds before it searches, in one transaction
+# A tenant with at most this many vectors in an index is scanned (every one of its vectors scored)
+# without asking the index at all: exact, and measured no slower than the index search (see
+# docs/recall.md, "Exact for the tenant"). Above it the index is asked first, and the scan answers
+# only when the tenant's hits come back short.
+SCAN_UP_TO = 200
 
 
 def _text(row: dict[str, Any]) -> str:
@@ -121,6 +127,14 @@ def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None
     return min(most, math.ceil(limit * (2 - share) / share))
 
 
+def scan_first(mine: int | None) -> bool:
+    """Whether a vector leg scores the tenant's own ``mine`` vectors one by one rather than asking
+    the shared index first. Both are exact for the tenant (the index path falls back to the scan
+    when other tenants' vectors crowd out the tenant's, in the .cypher files); this only picks the
+    cheaper start. Unknown counts (a state written before they were kept) ask the index first."""
+    return mine is not None and mine <= SCAN_UP_TO
+
+
 def task_vector(tenant: str, task: str, embedder: Any, notes: list[str],
                 state: dict[str, Any]) -> Plan[list[float] | None]:
     """The task's embedding (None without an embedder), which the fact and message vector legs
@@ -145,13 +159,17 @@ def task_vector(tenant: str, task: str, embedder: Any, notes: list[str],
 
 def vector_leg(tenant: str, vector: list[float], limit: int, state: dict[str, Any],
                min_score: float = 0.0) -> Plan[list[str]]:
-    """Fact ids nearest to the task's ``vector`` (by their own text or their source's), best first.
+    """Fact ids nearest to the task's ``vector`` (by their own text or their source's), best first,
+    exact for the tenant (``recall/vector``: the shared index's hits, or a scan of the tenant's own
+    vectors when they come back short of ``limit``).
     A fact scoring below ``min_score`` (the index's score, (1 + cosine) / 2) is not a hit: a tenant
     holds few facts, and the nearest of three ranks first however far it is."""
     if not state["held"]:
         return []
-    hits = yield from run_query("recall/vector", tenant, vector=vector,
+    hits = yield from run_query("recall/vector", tenant, vector=vector, limit=limit,
                             k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["fact_index"]),
-                            k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["source_index"]))
+                            k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["source_index"]),
+                            scan_facts=scan_first(state["fact_vectors"]),
+                            scan_sources=scan_first(state["source_vectors"]))
     ranked = sorted((h for h in hits if h["score"] >= min_score), key=lambda h: -h["score"])
     return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]
