@@ -3,17 +3,20 @@
 // vector search, so each is asked for more than needed ($k_facts, $k_sources:
 // graphmem.recall.vectors.vector_k, by the tenant's share of each index) and the hits are kept to
 // $tenant. That alone is not exact: other tenants' nearer vectors can fill every place. So when
-// fewer than $limit of the tenant's are left (some may have been hidden), or when the tenant is
-// small enough that a scan costs less than the index ($scan_facts, $scan_sources:
-// graphmem.recall.vectors.scan_first), the tenant's own embedded nodes are scored one by one
-// instead — found through the (tenant, uid) key index, scored with vector.similarity.cosine, exact
-// by construction and bounded by the tenant's size (docs/governance.md, "Tenants"). Scope and time
-// are enforced again by recall/candidates, which takes these ids as its vector leg.
+// fewer than $limit of the tenant's are left (some may have been hidden), the index is asked again
+// deeper ($k_deep_facts, $k_deep_sources: graphmem.recall.vectors.deep_k), and when that is still
+// short the tenant's own embedded nodes are scored one by one — found through the (tenant, uid) key
+// index, scored with vector.similarity.cosine: exact by construction, bounded by the tenant's size
+// (docs/governance.md, "Tenants"). A tenant small enough that the scan costs less than the index
+// ($scan_facts, $scan_sources: graphmem.recall.vectors.scan_first) is scanned at once. Scope and
+// time are enforced again by recall/candidates, which takes these ids as its vector leg.
 // Browser:  :param tenant => 'conv-26'
 //           :param vector => null
 //           :param limit => 40
 //           :param k_facts => 400
 //           :param k_sources => 400
+//           :param k_deep_facts => 4000
+//           :param k_deep_sources => 4000
 //           :param scan_facts => false
 //           :param scan_sources => false
 CALL () {
@@ -22,6 +25,13 @@ CALL () {
   WITH node, score WHERE node.tenant = $tenant
   RETURN collect({uid: node.uid, score: score}) AS near
 }
+CALL (near) {
+  WITH near WHERE size(near) < $limit AND $k_deep_facts > $k_facts AND NOT $scan_facts
+  CALL db.index.vector.queryNodes('fact_embedding', $k_deep_facts, $vector) YIELD node, score
+  WITH node, score WHERE node.tenant = $tenant
+  RETURN collect({uid: node.uid, score: score}) AS deep
+}
+WITH CASE WHEN size(near) >= $limit THEN near ELSE deep END AS near
 CALL (near) {
   WITH near WHERE size(near) >= $limit
   UNWIND near AS hit
@@ -43,6 +53,13 @@ CALL () {
   WITH node, score WHERE node.tenant = $tenant
   RETURN collect({node: node, score: score}) AS near
 }
+CALL (near) {
+  WITH near WHERE size(near) < $limit AND $k_deep_sources > $k_sources AND NOT $scan_sources
+  CALL db.index.vector.queryNodes('source_embedding', $k_deep_sources, $vector) YIELD node, score
+  WITH node, score WHERE node.tenant = $tenant
+  RETURN collect({node: node, score: score}) AS deep
+}
+WITH CASE WHEN size(near) >= $limit THEN near ELSE deep END AS near
 CALL (near) {
   WITH near WHERE size(near) >= $limit
   UNWIND near AS hit

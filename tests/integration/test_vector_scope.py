@@ -7,8 +7,9 @@ message leg, ``limit × 10`` for the fact leg) of other tenants' vectors were ne
 (bench/vector_crowd.py: kept beside 780, lost beside 820). Now a leg whose hits hold fewer than
 its k of the tenant's scores the tenant's own vectors one by one (cypher/recall/messages.cypher,
 cypher/recall/vector.cypher), and a small tenant is scanned without asking the index at all
-(graphmem.recall.vectors.scan_first). Both paths are tested here beside a crowd of 1,000 nearer
-vectors of another tenant; on main the victim's message and fact are not found by the vector legs.
+(graphmem.recall.vectors.scan_first); a large one asks the index again deeper before it scans
+(deep_k). Each path is tested here beside a crowd of 1,000 nearer vectors of another tenant; on
+main the victim's message and fact are not found by the vector legs.
 The property below holds the leg to a brute-force cosine ranking of the tenant's own vectors.
 """
 
@@ -61,10 +62,13 @@ def _victim(store: Any) -> None:
                       {"op": "set", "subject": "gym", "topic": "locker_code", "value": "4711", "recorded_at": AT}])
 
 
-@pytest.mark.parametrize("path", ["index first, then the scan", "scan first"])
+@pytest.mark.parametrize("path", ["index, then the scan", "index, deeper, then the scan", "scan first"])
 def test_a_crowd_of_nearer_vectors_does_not_hide_the_tenants_own(store, crowd, monkeypatch, path, note):
-    if path.startswith("index"):  # the victim is small: force the path a large tenant takes
+    # the victim is small: force the paths a large tenant takes (raising=False: the test runs on main too)
+    if path.startswith("index"):
         monkeypatch.setattr(vectors, "SCAN_UP_TO", -1, raising=False)
+    if "deeper" in path:
+        monkeypatch.setattr(vectors, "_SCAN_PER_HIT", 10**6, raising=False)
     _victim(store)
     found = store.search(QUESTION, limit=20).memories
     assert all(m.subject in ("sam", "gym") for m in found)  # nothing of the crowd's
@@ -85,15 +89,17 @@ def _cosine(a: list[float], b: list[float]) -> float:
     return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
 
 
-def _vector_leg(store: Any, vector: list[float], k: int, scan: bool) -> list[str]:
-    """The message vector leg alone (no task words: the full-text legs ask nothing), best first;
-    ``scan``: the small tenant's path (no index), else the large tenant's (index, then the scan)."""
+def _vector_leg(store: Any, vector: list[float], k: int, path: str) -> list[str]:
+    """The message vector leg alone (no task words: the full-text legs ask nothing), best first, by
+    ``path``: "scan" (a small tenant's: no index), "index" (the index, then the scan) or "deep"
+    (the index, then ten times deeper, then the scan)."""
     cfg = recall_config(None, message_limit=k, neighbour_weight=0.0)
 
     def plan() -> Any:
         handle = yield from ask_messages(store.tenant, [], known_at=datetime.now(timezone.utc), subject=None, session=None,
                                          speakers=[], when=None, vector=vector, config=cfg,
-                                         vector_scan=scan)
+                                         k_deep=10 * cfg.vector_oversample * k if path == "deep" else 0,
+                                         vector_scan=path == "scan")
         rows = yield Wait(handle)
         return rows
 
@@ -102,13 +108,13 @@ def _vector_leg(store: Any, vector: list[float], k: int, scan: bool) -> list[str
     return [source for _, source in ranked]
 
 
-@settings(max_examples=examples(20), deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(texts=st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5).map(" ".join),
                       min_size=1, max_size=25),
        task=st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join),
-       k=st.integers(1, 30), scan=st.booleans())
-def test_the_message_vector_leg_is_the_tenants_brute_force_ranking(store, crowd, driver, texts, task, k, scan):
+       k=st.integers(1, 30), path=st.sampled_from(["scan", "index", "deep"]))
+def test_the_message_vector_leg_is_the_tenants_brute_force_ranking(store, crowd, driver, texts, task, k, path):
     store.drop_tenant()  # each example a fresh tenant of the same name, beside the crowd
     store.apply_bulk([{"op": "source", "id": f"m{i:02d}", "kind": "message", "at": AT, "text": t, "author": "sam"}
                       for i, t in enumerate(texts)])
@@ -118,12 +124,12 @@ def test_the_message_vector_leg_is_the_tenants_brute_force_ranking(store, crowd,
                                   "RETURN s.uid AS uid, s.embedding AS v", t=store.tenant,
                                   database_=store.settings.database).records
     scored = sorted(((_cosine(vector, r["v"]), r["uid"]) for r in stored), key=lambda p: (-p[0], p[1]))
-    got = _vector_leg(store, vector, k, scan)
+    got = _vector_leg(store, vector, k, path)
     want = [uid for _, uid in scored[:k]]
     # The scan scores in 32-bit floats: items whose cosines differ by less than that may swap. The
     # index (when it holds k of the tenant's) scores quantised vectors: measured within 0.0033 of
     # the exact score, (1 + cosine) / 2, so within 0.0066 in cosine.
-    tolerance = 1e-5 if scan else 0.01
+    tolerance = 1e-5 if path == "scan" else 0.01
     cosine = {uid: c for c, uid in scored}
     assert len(got) == len(want) and set(got) <= set(cosine), (got, want)
     for g, w in zip(got, want):
