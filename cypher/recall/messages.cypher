@@ -69,7 +69,8 @@ CALL () {
       AND (node.withheld_at IS NULL OR node.restored_at IS NOT NULL)
       AND ($subject IS NULL OR node.author = $subject OR node.about = $subject
            OR EXISTS { MATCH (f:Fact)-[:FROM]->(node) WHERE f.subject = $subject })
-    RETURN collect({node: node, score: score}) AS near
+    WITH node, score ORDER BY score DESC
+    RETURN collect({node: node, score: score})[0..$k] AS near
   }
   CALL (near, known_at) {
     WITH near, known_at WHERE size(near) < $k AND $k_deep > $k_vector AND NOT $vector_scan
@@ -80,7 +81,8 @@ CALL () {
       AND (node.withheld_at IS NULL OR node.restored_at IS NOT NULL)
       AND ($subject IS NULL OR node.author = $subject OR node.about = $subject
            OR EXISTS { MATCH (f:Fact)-[:FROM]->(node) WHERE f.subject = $subject })
-    RETURN collect({node: node, score: score}) AS deep
+    WITH node, score ORDER BY score DESC
+    RETURN collect({node: node, score: score})[0..$k] AS deep
   }
   WITH known_at, CASE WHEN size(near) >= $k THEN near ELSE deep END AS near
   CALL (near, known_at) {

@@ -9,7 +9,10 @@
 // index, scored with vector.similarity.cosine: exact by construction, bounded by the tenant's size
 // (docs/governance.md, "Tenants"). A tenant small enough that the scan costs less than the index
 // ($scan_facts, $scan_sources: graphmem.recall.vectors.scan_first) is scanned at once. Scope and
-// time are enforced again by recall/candidates, which takes these ids as its vector leg.
+// time are enforced again by recall/candidates, which takes these ids as its vector leg. Only
+// sources that facts were drawn from count (a source brings its facts, and a message nothing was
+// drawn from brings none), and each side keeps its best $limit: recall.vectors.vector_leg keeps
+// the best $limit facts of both, which those hold.
 // Browser:  :param tenant => 'conv-26'
 //           :param vector => null
 //           :param limit => 40
@@ -23,13 +26,15 @@ CALL () {
   WITH 1 AS one WHERE NOT $scan_facts
   CALL db.index.vector.queryNodes('fact_embedding', $k_facts, $vector) YIELD node, score
   WITH node, score WHERE node.tenant = $tenant
-  RETURN collect({uid: node.uid, score: score}) AS near
+  ORDER BY score DESC
+  RETURN collect({uid: node.uid, score: score})[0..$limit] AS near
 }
 CALL (near) {
   WITH near WHERE size(near) < $limit AND $k_deep_facts > $k_facts AND NOT $scan_facts
   CALL db.index.vector.queryNodes('fact_embedding', $k_deep_facts, $vector) YIELD node, score
   WITH node, score WHERE node.tenant = $tenant
-  RETURN collect({uid: node.uid, score: score}) AS deep
+  ORDER BY score DESC
+  RETURN collect({uid: node.uid, score: score})[0..$limit] AS deep
 }
 WITH CASE WHEN size(near) >= $limit THEN near ELSE deep END AS near
 CALL (near) {
@@ -50,14 +55,16 @@ UNION ALL
 CALL () {
   WITH 1 AS one WHERE NOT $scan_sources
   CALL db.index.vector.queryNodes('source_embedding', $k_sources, $vector) YIELD node, score
-  WITH node, score WHERE node.tenant = $tenant
-  RETURN collect({node: node, score: score}) AS near
+  WITH node, score WHERE node.tenant = $tenant AND EXISTS { MATCH (:Fact)-[:FROM]->(node) }
+  ORDER BY score DESC
+  RETURN collect({node: node, score: score})[0..$limit] AS near
 }
 CALL (near) {
   WITH near WHERE size(near) < $limit AND $k_deep_sources > $k_sources AND NOT $scan_sources
   CALL db.index.vector.queryNodes('source_embedding', $k_deep_sources, $vector) YIELD node, score
-  WITH node, score WHERE node.tenant = $tenant
-  RETURN collect({node: node, score: score}) AS deep
+  WITH node, score WHERE node.tenant = $tenant AND EXISTS { MATCH (:Fact)-[:FROM]->(node) }
+  ORDER BY score DESC
+  RETURN collect({node: node, score: score})[0..$limit] AS deep
 }
 WITH CASE WHEN size(near) >= $limit THEN near ELSE deep END AS near
 CALL (near) {
@@ -67,7 +74,7 @@ CALL (near) {
   UNION ALL
   WITH near WHERE size(near) < $limit
   MATCH (s:Source {tenant: $tenant})
-  WHERE s.uid IS NOT NULL AND s.embedding IS NOT NULL
+  WHERE s.uid IS NOT NULL AND s.embedding IS NOT NULL AND EXISTS { MATCH (:Fact)-[:FROM]->(s) }
   WITH s, vector.similarity.cosine(s.embedding, $vector) AS score
   ORDER BY score DESC, s.uid
   LIMIT $limit
