@@ -134,3 +134,36 @@ def test_the_message_vector_leg_is_the_tenants_brute_force_ranking(store, crowd,
     assert len(got) == len(want) and set(got) <= set(cosine), (got, want)
     for g, w in zip(got, want):
         assert g == w or abs(cosine[g] - cosine[w]) < tolerance, (got, want, [cosine[u] for u in got])
+
+
+@settings(max_examples=examples(30), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(values=st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join),
+                       min_size=1, max_size=25),
+       task=st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4).map(" ".join),
+       limit=st.integers(1, 30), scan=st.booleans())
+def test_the_fact_vector_leg_is_the_tenants_brute_force_ranking(store, crowd, driver, values, task, limit, scan):
+    from graphmem.store.ops import run_query
+
+    store.drop_tenant()
+    store.apply_bulk([{"op": "set", "subject": f"s{i:02d}", "topic": "note", "value": v, "recorded_at": AT}
+                      for i, v in enumerate(values)])
+    store.embed_pending()
+    vector = store.embedder.embed([task])[0]
+    stored = driver.execute_query("MATCH (f:Fact {tenant: $t}) WHERE f.embedding IS NOT NULL "
+                                  "RETURN f.uid AS uid, f.embedding AS v", t=store.tenant,
+                                  database_=store.settings.database).records
+    scored = sorted(((_cosine(vector, r["v"]), r["uid"]) for r in stored), key=lambda p: (-p[0], p[1]))
+    state = store._run(run_query("recall/begin", store.tenant))[0]
+    before = vectors.SCAN_UP_TO
+    vectors.SCAN_UP_TO = before if scan else -1  # a small tenant's path, or a large one's (index first)
+    try:
+        got = store._run(vectors.vector_leg(store.tenant, vector, limit, state))
+    finally:
+        vectors.SCAN_UP_TO = before
+    want = [uid for _, uid in scored[:limit]]
+    tolerance = 1e-5 if scan else 0.01  # as for the message leg: 32-bit scores; the index's quantisation
+    cosine = {uid: c for c, uid in scored}
+    assert len(got) == len(want) and set(got) <= set(cosine), (got, want)
+    for g, w in zip(got, want):
+        assert g == w or abs(cosine[g] - cosine[w]) < tolerance, (got, want, [cosine[u] for u in got])
