@@ -90,7 +90,9 @@ CALL () {
     UNWIND near AS hit
     RETURN hit.node AS node, hit.score AS score
     UNION ALL
-    WITH near, known_at WHERE size(near) < $k
+    // an UNWIND, not a WHERE: the planner moves a WHERE on `near` above the seek, which then walks
+    // every key of the tenant's on each call, short or not
+    UNWIND CASE WHEN size(near) < $k THEN [true] ELSE [] END AS short
     MATCH (node:Source {tenant: $tenant})
     WHERE node.uid IS NOT NULL AND node.embedding IS NOT NULL
       AND node.tenant = $tenant AND node.recorded_at <= known_at
