@@ -1,10 +1,13 @@
-"""Where the vector legs' tenant scope ends (docs/governance.md, "Tenants"): Neo4j 5 cannot filter
-inside a vector search, so the shared ``source_embedding`` index is asked for ``k_vector`` hits
-(at most ``message_limit × vector_oversample``, 800 by default) and they are filtered to the
-tenant afterwards. A victim tenant holds one message; a crowd of other tenants holds N messages
-nearer the question than it. Prints, for each N, whether the victim's message still comes back
-by the vector leg and by the full-text leg (exactly scoped by ``tenant_key``). A developer's tool,
-not part of the package; it writes and drops tenants of its own (``tenantkey-vec-…``).
+"""The vector legs' tenant scope beside other tenants' nearer vectors (docs/governance.md,
+"Tenants"): Neo4j 5 cannot filter inside a vector search, so the shared ``source_embedding`` index
+is asked for ``k_vector`` hits (at most ``message_limit × vector_oversample``, 800 by default) and
+they are filtered to the tenant afterwards; when too few are the tenant's, the leg asks again
+deeper and then scans the tenant's own vectors (graphmem.recall.vectors.deep_k, scan_first). A
+victim tenant holds one message; a crowd of other tenants holds N messages nearer the question
+than it. Prints, for each N, whether the victim's message still comes back by the vector leg and
+by the full-text leg (exactly scoped by ``tenant_key``). Before the scan, the vector leg lost it
+beside 820 or more. A developer's tool, not part of the package; it writes and drops tenants of
+its own (``tenantkey-vec-…``).
 
     NEO4J_URI=… NEO4J_PASSWORD=… .venv/bin/python bench/vector_crowd.py 100 780 820 900
 """

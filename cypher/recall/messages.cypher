@@ -10,13 +10,16 @@
 // same scope.
 // The indexes span tenants: the full-text queries require the tenant's exact key (`+tenant_key:"tk…"^0`:
 // graphmem.recall.terms.scoped), every hit is re-checked against $tenant, and the vector index (which
-// Neo4j 5 cannot filter inside a search) is asked for more than needed ($k_vector).
+// Neo4j 5 cannot filter inside a search) is asked for more than needed ($k_vector, then $k_deep), with
+// an exact scan of the tenant's own vectors when that is not enough (below).
 // Browser:  :param tenant => 'conv-26'
 //           :param lucene_en => '+tenant_key:"tk201514753264261549319359"^0 +(text:"support" OR text:"group" OR author:"Caroline"^0.3)'
 //           :param lucene_cjk => null
 //           :param vector => null
 //           :param k => 50
 //           :param k_vector => 500
+//           :param k_deep => 5000
+//           :param vector_scan => false
 //           :param k_range => 1000
 //           :param known_at => toString(datetime())
 //           :param subject => null
@@ -49,8 +52,59 @@ CALL () {
   WHERE datetime($range_from) <= node.at < datetime($range_to) + duration({days: $range_report_days})
   RETURN node, 'time' AS leg, score
   UNION ALL
-  WITH 1 AS one WHERE $vector IS NOT NULL
-  CALL db.index.vector.queryNodes('source_embedding', $k_vector, $vector) YIELD node, score
+  // the vector leg, exact for the tenant (docs/governance.md, "Tenants"). The shared index is asked
+  // for $k_vector hits, kept to the tenant's in scope (the same scope as below); when fewer than $k
+  // are left (other tenants' vectors may have hidden some), it is asked again $k_deep deep; when
+  // that is still short, the tenant's own embedded sources are scored one by one (the source_key
+  // index, then vector.similarity.cosine): exact by construction, bounded by the tenant's size. A
+  // tenant small enough that the scan costs less than the index ($vector_scan:
+  // graphmem.recall.vectors.scan_first) is scanned at once.
+  WITH datetime($known_at) AS known_at WHERE $vector IS NOT NULL
+  CALL (known_at) {
+    WITH known_at WHERE NOT $vector_scan
+    CALL db.index.vector.queryNodes('source_embedding', $k_vector, $vector) YIELD node, score
+    WITH node, score
+    WHERE node.tenant = $tenant AND node.recorded_at <= known_at
+      AND (node.expires_at IS NULL OR known_at < node.expires_at) AND node.text IS NOT NULL AND node.text <> ''
+      AND (node.withheld_at IS NULL OR node.restored_at IS NOT NULL)
+      AND ($subject IS NULL OR node.author = $subject OR node.about = $subject
+           OR EXISTS { MATCH (f:Fact)-[:FROM]->(node) WHERE f.subject = $subject })
+    WITH node, score ORDER BY score DESC
+    RETURN collect({node: node, score: score})[0..$k] AS near
+  }
+  CALL (near, known_at) {
+    WITH near, known_at WHERE size(near) < $k AND $k_deep > $k_vector AND NOT $vector_scan
+    CALL db.index.vector.queryNodes('source_embedding', $k_deep, $vector) YIELD node, score
+    WITH node, score
+    WHERE node.tenant = $tenant AND node.recorded_at <= known_at
+      AND (node.expires_at IS NULL OR known_at < node.expires_at) AND node.text IS NOT NULL AND node.text <> ''
+      AND (node.withheld_at IS NULL OR node.restored_at IS NOT NULL)
+      AND ($subject IS NULL OR node.author = $subject OR node.about = $subject
+           OR EXISTS { MATCH (f:Fact)-[:FROM]->(node) WHERE f.subject = $subject })
+    WITH node, score ORDER BY score DESC
+    RETURN collect({node: node, score: score})[0..$k] AS deep
+  }
+  WITH known_at, CASE WHEN size(near) >= $k THEN near ELSE deep END AS near
+  CALL (near, known_at) {
+    WITH near WHERE size(near) >= $k
+    UNWIND near AS hit
+    RETURN hit.node AS node, hit.score AS score
+    UNION ALL
+    // an UNWIND, not a WHERE: the planner moves a WHERE on `near` above the seek, which then walks
+    // every key of the tenant's on each call, short or not
+    UNWIND CASE WHEN size(near) < $k THEN [true] ELSE [] END AS short
+    MATCH (node:Source {tenant: $tenant})
+    WHERE node.uid IS NOT NULL AND node.embedding IS NOT NULL
+      AND node.tenant = $tenant AND node.recorded_at <= known_at
+      AND (node.expires_at IS NULL OR known_at < node.expires_at) AND node.text IS NOT NULL AND node.text <> ''
+      AND (node.withheld_at IS NULL OR node.restored_at IS NOT NULL)
+      AND ($subject IS NULL OR node.author = $subject OR node.about = $subject
+           OR EXISTS { MATCH (f:Fact)-[:FROM]->(node) WHERE f.subject = $subject })
+    WITH node, vector.similarity.cosine(node.embedding, $vector) AS score
+    ORDER BY score DESC, node.uid
+    LIMIT $k
+    RETURN node, score
+  }
   RETURN node, 'vector' AS leg, score
 }
 WITH node AS s, leg, score, known_at

@@ -138,19 +138,26 @@ def resolve_people(tenant: str, task: str) -> Plan[People]:
 
 def ask_messages(tenant: str, terms: list[str], *, known_at: datetime, subject: str | None, session: str | None,
                  speakers: list[str], when: tuple[datetime, datetime] | None, vector: list[float] | None,
-                 config: RecallConfig, k_vector: int | None = None) -> Plan[Any]:
+                 config: RecallConfig, k_vector: int | None = None, k_deep: int = 0,
+                 vector_scan: bool = False) -> Plan[Any]:
     """Start asking what was said that the task matches (``recall/messages``) behind the plan, and
     return the handle :func:`message_items` waits for (None: the task gives nothing to search with).
     It runs on a connection of its own while context() reads the facts: the two reads share
     nothing, and the server has a core for each. ``k_vector``: how many hits to ask the shared
-    source vector index for (graphmem.recall.vectors.vector_k; default the config's most)."""
+    source vector index for (graphmem.recall.vectors.vector_k; default the config's most), and
+    ``k_deep`` how many to ask again when those hold fewer than ``message_limit`` of the tenant's in
+    scope (graphmem.recall.vectors.deep_k; 0: straight to the scan); ``vector_scan``: score the
+    tenant's own source vectors without asking the index (graphmem.recall.vectors.scan_first).
+    Either way the leg is exact for the tenant: the query scans the tenant's own vectors when the
+    index's hits come back short."""
     en, cjk = lucene_en(tenant, terms, speakers, config.speaker_boost), lucene_cjk(tenant, terms)
     if en is None and cjk is None and vector is None:
         return None
     k = config.message_limit
     return (yield Start(query_call(
         "recall/messages", tenant, lucene_en=plan_shaped(en), lucene_cjk=plan_shaped(cjk), vector=vector, k=k,
-        k_vector=k_vector or k * config.vector_oversample, known_at=known_at, subject=subject, session=session,
+        k_vector=k_vector or k * config.vector_oversample, k_deep=k_deep,
+        vector_scan=vector_scan, known_at=known_at, subject=subject, session=session,
         weights=config.leg_weights, rrf_k=config.rrf_k, session_bonus=config.session_bonus,
         range_from=when[0] if when else None, range_to=when[1] if when else None, range_bonus=config.range_bonus,
         range_report_days=config.range_report_days, k_range=config.range_depth,

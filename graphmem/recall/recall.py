@@ -36,7 +36,7 @@ from .task_time import QuestionTime, question_time
 from .fact_legs import fact_candidates, quoted_items, with_overlays
 from .items import mark_relayed, warn, weigh
 from .terms import MAX_MENTIONS, TaskTerms, analyse
-from .vectors import embed_pending, ensure_vector_index, task_vector, vector_k, vector_leg
+from .vectors import deep_k, embed_pending, ensure_vector_index, scan_first, task_vector, vector_k, vector_leg
 from ..core.errors import AccessError, ValidationError
 from ..core.models import MAX_TEXT, check_ids
 from ..core.text import HAN_RUN
@@ -188,12 +188,13 @@ def _ask_messages(ask: _Ask, vector: list[float] | None) -> Plan[Any]:
     cfg = ask.cfg
     if not cfg.messages:
         return None
+    mine = ask.state["source_vectors"]
+    k_vector = vector_k(cfg.message_limit, cfg.vector_oversample, mine, ask.state["source_index"])
     return (yield from ask_messages(
         ask.tenant, ask.terms.terms, known_at=ask.k, subject=ask.subject, session=ask.session,
         speakers=[ask.subject] if ask.subject else ask.people.ids,
         when=(ask.asked.start, ask.asked.end) if ask.asked else task_range(ask.task, ask.t), vector=vector,
-        config=cfg, k_vector=vector_k(cfg.message_limit, cfg.vector_oversample, ask.state["source_vectors"],
-                                      ask.state["source_index"])))
+        config=cfg, k_vector=k_vector, k_deep=deep_k(k_vector, mine), vector_scan=scan_first(mine)))
 
 
 def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[ContextItem]]:

@@ -1,7 +1,8 @@
 """The vector legs' side of recall: embeddings are derived copies, caught up with the ledger just
 before a vector query (:func:`embed_pending`), in indexes created for the embedder's dimension on
-first use; the fact leg asks a shared index for as many hits as the tenant's share of it needs
-(:func:`vector_k`)."""
+first use; the legs ask a shared index for as many hits as the tenant's share of it needs
+(:func:`vector_k`), and answer by an exact scan of the tenant's own vectors when that is not
+enough or a scan costs less (:func:`scan_first`; docs/governance.md, "Tenants")."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from ..core.errors import ConfigurationError
 from ..store.ops import Plan, Tx, run_query
 from ..store.queries import Call, Steps
 
-__all__ = ["CATCH_UP", "EMBED_PAGE", "FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "embed_pending", "ensure_vector_index",
-           "task_vector", "vector_k", "vector_leg"]
+__all__ = ["CATCH_UP", "DEEP", "DEEP_MOST", "EMBED_PAGE", "FACT_OVERSAMPLE", "MAX_VECTOR_HITS", "SCAN_UP_TO",
+           "deep_k", "embed_pending", "ensure_vector_index", "scan_first", "task_vector", "vector_k", "vector_leg"]
 
 MAX_VECTOR_HITS = 100
 FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in multiples of its limit
@@ -25,6 +26,18 @@ FACT_OVERSAMPLE = 10  # the most the fact vector leg asks a shared index for, in
 # 4.6-5.2 ms (docs/recall.md, "How the vectors are written").
 EMBED_PAGE = 10_000
 CATCH_UP = 5_000  # the most a context() embeds before it searches, in one transaction
+# How a vector leg stays exact for the tenant beside other tenants' vectors (docs/recall.md, "Exact
+# for the tenant"; measured on one 2-core host, load 5-7). Scoring a tenant's own vectors one by one
+# reads each 256-float vector from the store: ~11 us a vector (1,000: 11 ms; 10,000: 108 ms; 20,000:
+# 233 ms). The index costs ~3 ms for 40 hits, ~4-7 ms for 800, ~9 ms for 5,000, ~27 ms for 10,000
+# (~2.7 us a hit). So: a tenant of at most SCAN_UP_TO vectors is scanned at once (no slower than
+# the index, and exact); a larger one asks the index (vector_k hits); when those hold fewer than
+# the leg's k of the tenant's, the index is asked DEEP times deeper (at most DEEP_MOST), unless
+# scanning the tenant costs less than that; only when that is short too is the tenant scanned.
+SCAN_UP_TO = 200
+DEEP = 10
+DEEP_MOST = 10_000
+_SCAN_PER_HIT = 4  # a vector scanned costs about four index hits (11 us against 2.7 us)
 
 
 def _text(row: dict[str, Any]) -> str:
@@ -121,6 +134,24 @@ def vector_k(limit: int, oversample: int, mine: int | None, everyone: int | None
     return min(most, math.ceil(limit * (2 - share) / share))
 
 
+def scan_first(mine: int | None) -> bool:
+    """Whether a vector leg scores the tenant's own ``mine`` vectors one by one rather than asking
+    the shared index first. Both are exact for the tenant (the index path falls back to the scan
+    when other tenants' vectors crowd out the tenant's, in the .cypher files); this only picks the
+    cheaper start. Unknown counts (a state written before they were kept) ask the index first."""
+    return mine is not None and mine <= SCAN_UP_TO
+
+
+def deep_k(k: int, mine: int | None) -> int:
+    """How deep to ask the index again when its ``k`` hits held too few of the tenant's ``mine``
+    vectors: ``DEEP`` times deeper, at most ``DEEP_MOST``; 0 (straight to the scan) when scanning
+    the tenant's vectors costs less than that search, or when it would not be deeper."""
+    deep = min(DEEP_MOST, k * DEEP)
+    if deep <= k or (mine is not None and mine * _SCAN_PER_HIT <= deep):
+        return 0
+    return deep
+
+
 def task_vector(tenant: str, task: str, embedder: Any, notes: list[str],
                 state: dict[str, Any]) -> Plan[list[float] | None]:
     """The task's embedding (None without an embedder), which the fact and message vector legs
@@ -145,13 +176,19 @@ def task_vector(tenant: str, task: str, embedder: Any, notes: list[str],
 
 def vector_leg(tenant: str, vector: list[float], limit: int, state: dict[str, Any],
                min_score: float = 0.0) -> Plan[list[str]]:
-    """Fact ids nearest to the task's ``vector`` (by their own text or their source's), best first.
+    """Fact ids nearest to the task's ``vector`` (by their own text or their source's), best first,
+    exact for the tenant (``recall/vector``: the shared index's hits, asked again deeper and then a
+    scan of the tenant's own vectors when they come back short of ``limit``).
     A fact scoring below ``min_score`` (the index's score, (1 + cosine) / 2) is not a hit: a tenant
     holds few facts, and the nearest of three ranks first however far it is."""
     if not state["held"]:
         return []
-    hits = yield from run_query("recall/vector", tenant, vector=vector,
-                            k_facts=vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["fact_index"]),
-                            k_sources=vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["source_index"]))
+    k_facts = vector_k(limit, FACT_OVERSAMPLE, state["fact_vectors"], state["fact_index"])
+    k_sources = vector_k(limit, FACT_OVERSAMPLE, state["source_vectors"], state["source_index"])
+    hits = yield from run_query("recall/vector", tenant, vector=vector, limit=limit, k_facts=k_facts,
+                                k_sources=k_sources, k_deep_facts=deep_k(k_facts, state["fact_vectors"]),
+                                k_deep_sources=deep_k(k_sources, state["source_vectors"]),
+                                scan_facts=scan_first(state["fact_vectors"]),
+                                scan_sources=scan_first(state["source_vectors"]))
     ranked = sorted((h for h in hits if h["score"] >= min_score), key=lambda h: -h["score"])
     return list(dict.fromkeys(h["fact"] for h in ranked))[:min(limit, MAX_VECTOR_HITS)]

@@ -286,7 +286,10 @@ def test_vector_leg_with_the_offline_hashing_embedder(store, neo4j_target, drive
     counts, _, _ = driver.execute_query("MATCH (x:EmbeddingState {tenant: $t}) RETURN x.fact_vectors AS f, "
                                         "x.source_vectors AS s", t=store.tenant)
     assert (counts[0]["f"], counts[0]["s"]) == (4, 1)
-    ctx = mem.context("credential rotation for ingestor", subject="svc")
+    # "ingestors", not "ingestor": the postmortem's exact cosine to "… for ingestor" is 0.298, just
+    # under fact_vector_min_score (cosine 0.3); the index's quantised score had put it over, and the
+    # leg of a tenant this small now scores exactly (graphmem.recall.vectors.scan_first). 0.392 here.
+    ctx = mem.context("credential rotation for ingestors", subject="svc")
     ranks = {i.topic: int(leg.split(":")[1]) for i in ctx.items for leg in i.legs if leg.startswith("vector:")}
     assert set(sorted(ranks, key=ranks.get)[:2]) == {"runbook", "incident_lead"}
     assert ctx.items[0].topic in ("runbook", "incident_lead")
