@@ -66,3 +66,20 @@ def test_duplicate_relationships_are_counted():
                    {"q1": ("VALUE", "[]", "sf", "se")})
     d = diff(live, shadow)
     assert len(d.delete_rels) == 1 and d.create_rels == [] and d.set_rels == []
+
+
+def test_the_tenant_gate_lets_through_only_the_bound_tenants_own_shadow():
+    """A rebuild replays under ``shadow_tenant(bound)``; the gate that refuses any other tenant's
+    ``$tenant`` lets that one through, and no other tenant's shadow (graphmem.core.scope)."""
+    import pytest
+
+    from graphmem.core.errors import TenantError, ValidationError
+    from graphmem.core.scope import check_call, check_tenant, shadow_tenant
+    from graphmem.store.queries import Call
+
+    check_call("acme", Call("admin/projection_lines", {"tenant": shadow_tenant("acme")}))
+    for other in ("acme2", shadow_tenant("acme2"), shadow_tenant(shadow_tenant("acme"))):
+        with pytest.raises(TenantError):
+            check_call("acme", Call("admin/projection_lines", {"tenant": other}))
+    with pytest.raises(ValidationError):  # no client can be bound to a shadow name
+        check_tenant(shadow_tenant("acme"))
