@@ -7,8 +7,10 @@ and every error, is counted. Run it on this tree and on one from before the diff
     NEO4J_URI=… NEO4J_PASSWORD=… .venv/bin/python bench/commit_window.py erase 20 400
     NEO4J_URI=… NEO4J_PASSWORD=… .venv/bin/python bench/commit_window.py repair 20 400
 
-Arguments: the mode (``erase``: set then erase a subject of its own each run; ``repair``: break
-subject svc-0 several ways with raw Cypher, then ``rebuild``), the runs, and the events loaded
+Arguments: the mode (``erase``: set then erase a subject of its own each run; ``erase-embedded``:
+the same with every fact embedded first, by the offline hashing embedder, so that the erase also
+drops every embedding; ``repair``: break subject svc-0 several ways with raw Cypher, then
+``rebuild``), the runs, and the events loaded
 (``set``s of ``port`` on 40 subjects, one second of record time apart).
 """
 
@@ -26,6 +28,7 @@ from typing import Any
 import neo4j
 
 from graphmem import GraphMem
+from graphmem.recall.embed import HashingEmbedder
 from graphmem.store.settings import Settings
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -57,7 +60,8 @@ def main(mode: str, runs: int, n: int) -> None:
     settings = Settings.from_env()
     tenant = f"bench-window-{uuid.uuid4().hex[:8]}"
     driver = neo4j.GraphDatabase.driver(settings.uri, auth=settings.auth)
-    with GraphMem(settings, tenant=tenant) as mem:
+    embedder = HashingEmbedder() if mode == "erase-embedded" else False
+    with GraphMem(settings, tenant=tenant, embedder=embedder) as mem:
         try:
             events: list[dict[str, Any]] = [
                 {"op": "set", "subject": f"svc-{i % 40}", "topic": "port", "value": f"p{i}",
@@ -68,8 +72,10 @@ def main(mode: str, runs: int, n: int) -> None:
             total: Counter[str] = Counter()
             took = 0.0
             for run in range(runs):
-                if mode == "erase":
+                if mode.startswith("erase"):
                     mem.set(f"gone-{run}", "home_address", f"secret {run}")
+                    if embedder:
+                        print(f"run {run + 1}: embedded {mem.embed_pending()}", flush=True)
                 else:
                     for q in BREAK:
                         driver.execute_query(q, t=tenant)
@@ -79,7 +85,7 @@ def main(mode: str, runs: int, n: int) -> None:
                 while sum(tally.values()) < 4:
                     time.sleep(0.01)
                 t = time.perf_counter()
-                if mode == "erase":
+                if mode.startswith("erase"):
                     mem.erase(subject=f"gone-{run}", reason="bench")
                 else:
                     mem.rebuild(batch=200)
