@@ -9,7 +9,9 @@ Three gates, each raising :class:`~graphmem.core.errors.TenantError` before anyt
   (``apply``, ``apply_many``, ``apply_bulk``, ``ingest``…);
 * :func:`check_call` is run by both clients on every query before it reaches the driver (reads
   and each query inside a write transaction): a ``$tenant`` parameter other than the bound tenant
-  aborts the plan (inside a transaction, which then rolls back).
+  aborts the plan (inside a transaction, which then rolls back). The one other name it lets
+  through is the bound tenant's own :func:`shadow_tenant`, the scratch space a rebuild replays
+  into and empties again in its transaction (graphmem.store.shadow).
 
 ``for_tenant`` stays the one explicit way to get a client for another tenant (a new binding).
 """
@@ -23,7 +25,7 @@ from typing import Any, Callable, TypeVar
 from .errors import TenantError, ValidationError
 from .fields import MAX_ID, clean_text
 
-__all__ = ["bind_tenant", "check_call", "check_event_tenant", "check_tenant"]
+__all__ = ["bind_tenant", "check_call", "check_event_tenant", "check_tenant", "shadow_tenant"]
 
 C = TypeVar("C", bound=type)
 
@@ -53,9 +55,17 @@ def check_event_tenant(bound: str, tenant: Any, where: str = "the event") -> Non
         raise _refuse(bound, tenant, where)
 
 
+def shadow_tenant(tenant: str) -> str:
+    """The name a rebuild of ``tenant`` replays the ledger under, inside its own transaction, to
+    compare the replay with the projection and write only what differs (graphmem.store.shadow).
+    It ends in a NUL, which :func:`check_tenant` refuses, so no real tenant can ever have it; and
+    nothing is ever committed under it (the rebuild deletes it before its commit)."""
+    return f"{tenant}\x00shadow"
+
+
 def check_call(bound: str, call: Any) -> None:
     params = getattr(call, "params", None) or {}
-    if "tenant" in params and params["tenant"] != bound:
+    if "tenant" in params and params["tenant"] not in (bound, shadow_tenant(bound)):
         raise _refuse(bound, params["tenant"], f"query {getattr(call, 'name', '?')!r}")
 
 

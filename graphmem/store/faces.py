@@ -480,7 +480,8 @@ class SyncFace(StoreObjects["WorkingMemory", "Playbooks"]):
         ))
 
     def rebuild(self, *, batch: int = 2000) -> int:
-        """Drop the projection and replay the ledger from empty; returns the events replayed.
+        """Replay the ledger from empty and write only what differs from the projection, in one
+        transaction (docs/governance.md, Rebuild); returns the events replayed.
 
         >>> mem.rebuild()
         42
@@ -1366,7 +1367,8 @@ class AsyncFace(StoreObjects["AsyncWorkingMemory", "AsyncPlaybooks"]):
         ))
 
     async def rebuild(self, *, batch: int = 2000) -> int:
-        """Drop the projection and replay the ledger from empty; returns the events replayed.
+        """Replay the ledger from empty and write only what differs from the projection, in one
+        transaction (docs/governance.md, Rebuild); returns the events replayed.
 
         >>> mem.rebuild()
         42

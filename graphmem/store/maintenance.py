@@ -4,18 +4,16 @@ rebuild by replay, the expiry sweep, dropping a tenant, and the read that measur
 
 from __future__ import annotations
 
-import hashlib
-import json
 import uuid
 from datetime import datetime
 from typing import Any, Callable
 
 from ..core.errors import QueryError, ValidationError
+from ..core.scope import shadow_tenant
 from .plans import Plan, Statement, Tx, run_query
-from . import projection
 from .projection import Expander, to_datetime
 from .queries import Call, Steps
-from .writes import apply, parse_event
+from .writes import apply
 
 __all__ = ["check_batch", "drop_tenant", "ensure_schema", "events_page", "install_schema", "rebuild", "replay_all",
            "round_trip", "sweep"]
@@ -80,18 +78,6 @@ def events_page(tenant: str, after: int, limit: int) -> Plan[list[dict[str, Any]
     return rows
 
 
-def _replay(tenant: str, rows: list[dict[str, Any]], now: datetime, expand: Expander | None) -> Steps[None]:
-    unit = yield from projection.UnitOfWork.open(tenant, now, expand)
-    # Segments are loaded as "not yet over" relative to this batch's first record time, not the
-    # ledger's end: an expiry scheduled between them is still ahead of the replay.
-    unit.last = to_datetime(rows[0]["recorded_at"])
-    payloads = [json.loads(r["payload"]) for r in rows]
-    yield from unit.prefetch(parse_event(p) for p in payloads if not p.get("erased") and p.get("op") != "erase")
-    for row in rows:
-        yield from unit.replay(row)
-    yield from unit.flush(append=False)
-
-
 def check_batch(batch: int) -> None:
     """A rebuild replays ``batch`` events per page; zero or less would replay nothing after
     dropping everything, so it is refused before anything runs."""
@@ -99,60 +85,44 @@ def check_batch(batch: int) -> None:
         raise ValidationError(f"rebuild batch must be a positive number of events, not {batch!r}")
 
 
-def _pairs(pairs: list[Any] | None) -> list[str]:
-    return sorted(json.dumps(p, default=str) for p in pairs or [])
-
-
-def _projection_hash(tenant: str) -> Steps[str]:
-    """A digest of everything in the tenant's projection (``admin/projection_lines``): every
-    node's labels and properties and every relationship it has, in no particular order."""
-    rows = yield from run_query("admin/projection_lines", tenant)
-    lines = sorted(json.dumps([sorted(r["labels"]), _pairs(r["props"]),
-                               sorted(json.dumps([kind, _pairs(props), out, other, key], default=str)
-                                      for kind, props, out, other, key in r["rels"])])
-                   for r in rows)
-    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
-
-
 def replay_all(tenant: str, now: datetime, expand: Expander | None, batch: int,
                unchanged: list[int] | None = None) -> Steps[int]:
     """The work of a rebuild, inside one write transaction: take the tenant's ledger lock (the
-    first statement, so a writer waits for the commit), drop the projection, replay the ledger
-    ``batch`` events at a time. Readers go on seeing the projection as it was until the commit;
-    a failure anywhere rolls all of it back. Returns the events replayed.
+    first statement, so a writer waits for the commit), replay the ledger ``batch`` events at a
+    time under the tenant's shadow name (graphmem.store.shadow), compare the replay with the
+    projection and write only what differs (graphmem.store.projection_diff), then delete the
+    shadow. Readers go on seeing the projection as it was until the commit, and the commit
+    touches only what changed: a node the replay gives back as it was is never deleted or
+    rewritten, so a read that runs while Neo4j applies the commit (record by record; reads take no
+    locks) finds it where it was. A failure anywhere rolls all of it back. Returns the events
+    replayed.
 
     With ``unchanged`` (a list), a replay that came out exactly as the projection was is not
-    committed: the events replayed are put in ``unchanged`` and the transaction is failed on
-    purpose (``admin/abandon``), which the caller catches. Neo4j applies a commit record by record
-    while readers take no locks, so a commit that deletes the projection and creates it again can
-    show a concurrent read an old node gone and its copy not yet there; a rebuild that changes
-    nothing must commit nothing."""
+    committed at all: the events replayed are put in ``unchanged`` and the transaction is failed
+    on purpose (``admin/abandon``), which the caller catches."""
+    from .projection_diff import apply_diff, diff, read_side
+    from .shadow import drop_shadow, replay_shadow
+
     if unchanged is not None:
         unchanged.clear()  # a retried attempt starts over
     yield from run_query("ledger/lock", tenant, token=uuid.uuid4().hex)
-    before = (yield from _projection_hash(tenant)) if unchanged is not None else None
-    while (yield from _drop("admin/drop_projection", tenant, 2_000)):
-        pass
-    count, after = 0, 0
-    while True:
-        rows = yield from run_query("ledger/events", tenant, after=after, limit=batch)
-        if not rows:
-            break
-        for r in rows:
-            r["recorded_at"] = to_datetime(r["recorded_at"])
-        yield from _replay(tenant, rows, now, expand)
-        count += len(rows)
-        after = rows[-1]["seq"]
-    if unchanged is not None and (yield from _projection_hash(tenant)) == before:
+    count = yield from replay_shadow(tenant, now, expand, batch)
+    live = yield from read_side(tenant)
+    shadow = yield from read_side(shadow_tenant(tenant))
+    changes = diff(live, shadow)
+    if unchanged is not None and changes.empty():
         unchanged.append(count)
         yield from run_query("admin/abandon", tenant)  # raises: nothing is committed
+    yield from apply_diff(tenant, changes)
+    yield from drop_shadow(tenant)
     return count
 
 
 def rebuild(tenant: str, clock: Callable[[], datetime], expand: Expander | None, batch: int) -> Plan[int]:
-    """Drop the projection and replay the ledger from empty, in one transaction under the
-    tenant's ledger lock (:func:`replay_all`): nobody reads a half-built projection, no write
-    lands in the middle, and a rebuild that fails leaves the projection as it was.
+    """Replay the ledger from empty and write what differs from the projection, in one
+    transaction under the tenant's ledger lock (:func:`replay_all`): nobody reads a half-built
+    projection, no write lands in the middle, a node that did not change is never rewritten, and
+    a rebuild that fails leaves the projection as it was.
 
     Replay uses each event's stored sequence number and record time, and the events a message
     drew (never the extractor), so the projection comes out identical. ``batch`` bounds how many

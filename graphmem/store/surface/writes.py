@@ -256,7 +256,8 @@ def ingest(mem: StoreApi, text: str, *, id: str, speaker: str, at: When | None =
 
 
 def rebuild(mem: StoreApi, *, batch: int = 2000) -> Plan[int]:
-    """Drop the projection and replay the ledger from empty; returns the events replayed.
+    """Replay the ledger from empty and write only what differs from the projection, in one
+    transaction (docs/governance.md, Rebuild); returns the events replayed.
 
     >>> mem.rebuild()
     42
