@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from ..core.models import MessageEvent
 from ..core.text import HAN
 from .gates import Verdict, is_question, judge_en, judge_zh
+from .zh_relay import judge_relayed
 from .en_lists import list_item
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary
@@ -343,8 +344,11 @@ class Matcher:
             return Verdict(True, names[0], verdict.negated)
         return verdict
 
-    def _judge(self, f: Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
+    def _judge(self, f: Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool,
+               m: MessageEvent | None = None) -> Verdict:
         about = f.topic.subject == "about"
+        if lang == "zh" and m is not None and m.drawn_as != "stated" and not about:
+            return judge_relayed(sentence, f.cue, f.span[0], f.span[1], f.topic.name, bounded, m.about)
         if lang == "zh":
             return judge_zh(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
         if span is None or not span.doc.has_annotation("DEP"):

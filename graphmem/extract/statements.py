@@ -131,10 +131,10 @@ class Statements(Matcher):
         organisation ("I'm not with Initech anymore" while the store has Initech), nor does one that
         ends or is withdrawn while the store holds no other value: the clause is judged without the
         shape check (subject, modality and negation still apply)."""
-        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
+        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead, m), names))
                   for f, env in raw]
         withdrawing = any(v.why == "not an organisation" for _, _, v in judged) and self._revoke_cue(sentence, lang, span)
-        return [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
+        return [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead, m), names))
                 if v.why == "not an organisation" and (self._holds(m, f, context) or (
                     (withdrawing or f.revokes) and not self._holds_other(m, f, context))) else (f, env, v)
                 for f, env, v in judged]
