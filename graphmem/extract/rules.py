@@ -38,7 +38,8 @@ from ..core.models import MessageEvent
 from .base import (CANCEL, CORRECTION, EPOCH, FIRST_PERSON_EN, FIRST_PERSON_ZH, OPEN_CUE_EN, OPEN_CUE_ZH,
                    REVOKE_STRONG, REVOKE_VERB, PriorFact, is_text, language_of)
 from . import matmul
-from .dates import find_dates
+from .zh_dates import find_dates
+from .zh_sentences import split_side_question
 from .gates import is_question
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote, mentions_old_document
@@ -132,6 +133,8 @@ class RuleExtractor(Statements):
         if doc is None and lang == "en":
             doc = self._docs.pop(text, None)
         doc = doc if doc is not None else matmul.parse(self.nlp(lang), text)
+        if lang == "zh":  # a statement ending in a side question ("…，有在西安的朋友吗") is read without it
+            return [(o, t, s) for s in doc.sents if s.text.strip() for o, t in split_side_question(s.start_char, s.text)]
         return [(s.start_char, s.text, s) for s in doc.sents if s.text.strip()]
 
     def _may_draw(self, text: str, lang: str) -> bool:

@@ -19,7 +19,8 @@ from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION,
                    NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
 from .corrections import swapped
-from .dates import DateSpan, find_dates
+from .dates import DateSpan
+from .zh_dates import find_dates  # dates.find_dates and the Chinese spans it reads piece by piece
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
 from .personal import PERSONAL_CUE_EN, PERSONAL_CUE_ZH, personal_en, personal_zh
