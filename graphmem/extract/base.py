@@ -18,8 +18,8 @@ from typing import Any, Sequence
 
 from ..core.models import MessageEvent
 from ..core.text import HAN
-from .gates import Verdict, is_question, judge_en, judge_zh
-from .zh_gates import judge_more
+from .gates import Verdict, is_question, judge_en
+from .zh_gates import judge_zh_more
 from .zh_places import is_city_zh
 from .zh_relay import judge_relayed
 from .zh_values import drop_moved_from
@@ -355,8 +355,7 @@ class Matcher:
         if lang == "zh" and m is not None and m.drawn_as != "stated" and not about:
             return judge_relayed(sentence, f.cue, f.span[0], f.span[1], f.topic.name, bounded, m.about)
         if lang == "zh":
-            return judge_more(sentence, f.cue, f.span[0], f.span[1], f.topic.name, bounded) or \
-                judge_zh(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
+            return judge_zh_more(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
         if span is None or not span.doc.has_annotation("DEP"):
             return Verdict(not is_question(sentence, lang))
         nouns = frozenset(w.lower() for w in f.topic.nouns.get("en", []))

@@ -52,6 +52,8 @@ def dates_of(sentence: str, dates: list[DateSpan], found: list[Found], f: Found)
     own = [d for d in dates if clause(d.span[0]) == mine]
     if own:
         return own
+    if re.search(r"目前|现在|如今|眼下", sentence[parts[mine][0]:parts[mine][1]]):
+        return []  # "上周五离开联想，目前在小米": the value's own clause says now
     keep = []
     for d in dates:
         there = [g for g in found if clause(g.span[0]) == clause(d.span[0])]

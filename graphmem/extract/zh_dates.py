@@ -32,6 +32,7 @@ _DOT_RANGE = re.compile(r"(?<![A-Za-z\d.])(?P<m1>\d{1,2})[./](?P<d1>\d{1,2})\s*(
                         r"(?:(?P<m2>\d{1,2})[./])?(?P<d2>\d{1,2})(?![\d.])")
 _THIS_WEEK = re.compile(r"(?:这周|本周|这礼拜|这个礼拜|这个星期|这一周|这个周)(?![末一二三四五六日天])")
 _DAY_BEFORE = re.compile(r"(?<![\d月路街道巷弄])(?P<day>\d{1,2})[日号](?=之前|以前|前)")
+_LEAD_DAY = re.compile(r"(?:^|(?<=[，,\s：:]))(?P<day>\d{1,2})[号日](?=[\u4e00-\u9fff])(?![楼院室栋幢线门床位号])(?!之前|以前|前|到|至)")
 _VERSION = re.compile(r"版本|版|[Vv]ersion|\b[Vv]\d")
 _NEXT_WEEK_ALL = re.compile(r"下(?:个)?(?:周|星期|礼拜)(?:都|全周|一整周|整周|一周|全部|全程)")
 _CHANGE = re.compile(r"搬|入职|离职|辞职|报到|报道|跳槽|加入|定居|落户|退租|换了|改成了|开始")
@@ -52,6 +53,12 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
         span = _dot_range(m, ref)
         if span is not None:
             extra.append(span)
+    for m in _LEAD_DAY.finditer(text):  # "10号搬离了华清嘉园": a day of the month that opens a clause
+        clause = re.split(r"[，,。！!；;]", text[m.end():], maxsplit=1)[0]
+        lead = DateSpan(day, None, "at", m.span()) if "了" in clause and (
+            day := _dates._month_day(int(m.group("day")), ref, True)) else _dates._bare_day(m, text, ref)
+        if lead is not None and not any(a <= m.start() < b for a, b in (d.span for d in found)):
+            extra.append(lead)
     for m in _DAY_BEFORE.finditer(text):
         day = _dates._month_day(int(m.group("day")), ref, False)
         if day is not None and not any(a <= m.start() < b for a, b in (d.span for d in found)):

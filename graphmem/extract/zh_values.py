@@ -4,6 +4,9 @@
 one after 到/成 is the new one. Like "not X" (base.REJECTED_BEFORE, which cannot take 从: "从9月1日起"
 starts a date), the old value is dropped only when the sentence states another value of the same
 topic after it — "从腾讯离职了" keeps its one value (an ending).
+
+A kind of employer is no employer's name ("在外企做HR，公司是欧莱雅": 欧莱雅, not 外企): such a
+value is dropped before the one-value-per-topic choice, so a name later in the sentence is kept.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ if TYPE_CHECKING:
 
 __all__ = ["drop_moved_from"]
 
+_KIND_OF_EMPLOYER = re.compile(r"^(?:外企|国企|央企|私企|民企|大厂|小厂|外资|合资|事业单位|体制内|公司|单位|"
+                               r"(?:一家|小|大|创业|互联网|科技|新)?公司|甲方|乙方|总部|分公司|老东家|新东家)$")
+
 _FROM = re.compile(r"从\s*$")
 _TO = re.compile(r"^\s*(?:那边|这边|那里)?(?:迁|搬|换|切|改|跳|调|转|挪|升级)[\u4e00-\u9fff]{0,2}?(?:到|去|成|为)")
 
@@ -24,6 +30,8 @@ def drop_moved_from(sentence: str, found: Sequence[Found]) -> list[Found]:
     """``found`` without the start of a change ("从X迁到Y": X) when Y is found for the same topic."""
     out = []
     for f in found:
+        if f.topic.name == "employer" and _KIND_OF_EMPLOYER.match(f.value):
+            continue
         start = _FROM.search(sentence[:f.span[0]]) and _TO.search(sentence[f.span[1]:])
         if start and any(g.topic.name == f.topic.name and g.span[0] > f.span[1] for g in found):
             continue
