@@ -97,7 +97,7 @@ def is_question(sentence: str, lang: str) -> bool:
         return True
     if lang == "zh":
         core = s.rstrip("。！!~～ ")
-        return core.endswith(("吗", "么", "呢")) or bool(re.search(r"是不是|有没有|对不对|要不要|会不会", s))
+        return core.endswith(("吗", "么", "呢")) or bool(re.search(r"是不是|有没有|(?<!不)对不对|要不要|会不会", s))
     return False
 
 
