@@ -74,6 +74,7 @@ def temporary_here(sentence: str, lang: str, f: Found, found: list[Found]) -> bo
         if any(a <= g.span[0] < b for g in found):
             continue
         rest = (sentence[a:t.start()] + sentence[t.end():b]).strip(" ,;，；。.!！")
-        if (len(rest) <= 4) if lang == "zh" else (len(rest.split()) <= 3):
+        # Chinese: only particles around it ("暂时，…", "暂时先，…"); "暂时住朋友家" is a clause of its own
+        if (not re.sub(r"[先就都还也吧了啊呢呀嘛哈]", "", rest)) if lang == "zh" else (len(rest.split()) <= 3):
             return True
     return False

@@ -33,6 +33,7 @@ _DOT_RANGE = re.compile(r"(?<![A-Za-z\d.])(?P<m1>\d{1,2})[./](?P<d1>\d{1,2})\s*(
 _THIS_WEEK = re.compile(r"(?:这周|本周|这礼拜|这个礼拜|这个星期|这一周|这个周)(?![末一二三四五六日天])")
 _DAY_BEFORE = re.compile(r"(?<![\d月路街道巷弄])(?P<day>\d{1,2})[日号](?=之前|以前|前)")
 _LEAD_DAY = re.compile(r"(?:^|(?<=[，,\s：:]))(?P<day>\d{1,2})[号日](?=[\u4e00-\u9fff])(?![楼院室栋幢线门床位号])(?!之前|以前|前|到|至)")
+_PLAN = re.compile(r"\s*(?:就|要|会|正式|开始)?(?:去|来|到|开始|起|入职|报到|报道|搬|飞|出发|上班|生效)")
 _VERSION = re.compile(r"版本|版|[Vv]ersion|\b[Vv]\d")
 _NEXT_WEEK_ALL = re.compile(r"下(?:个)?(?:周|星期|礼拜)(?:都|全周|一整周|整周|一周|全部|全程)")
 _CHANGE = re.compile(r"搬|入职|离职|辞职|报到|报道|跳槽|加入|定居|落户|退租|换了|改成了|开始")
@@ -73,6 +74,7 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
     kept = [d for d in found if all(d.span[1] <= a or d.span[0] >= b for a, b in (e.span for e in extra))]
     out = sorted(kept + extra, key=lambda d: d.span)
     out = [replace(d, role="end") if d.role in ("at", "until") and _BEFORE.match(text[d.span[1]:]) else d for d in out]
+    out = [_ahead(d, text, ref) for d in out]
     ranges = [d for d in out if d.role == "range" and d.end is not None]
     # "下周我在成都，周二到周四": the week only places the days that follow; the days are the span.
     out = [d for d in out if not (d.role == "at" and re.fullmatch(r"下(?:个)?(?:周|星期|礼拜)", text[d.span[0]:d.span[1]])
@@ -82,6 +84,18 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
         out = [d for d in out if not (d.role == "until" and d.span[0] > ranges[0].span[1]
                                       and re.match(r"\s*回", text[d.span[1]:]) and d.start <= (ranges[0].end or d.start))]
     return out
+
+
+def _ahead(d: DateSpan, text: str, ref: datetime) -> DateSpan:
+    """"1月4号去PingCAP报到" said in December: a day with no year that a plan is set on (去, 入职,
+    搬…, and nothing in its clause that says done: 了, 过, 完, "…搬的") is the next such day, not one long past."""
+    clause = re.split(r"[，,。！!；;]", text[d.span[1]:], maxsplit=1)[0]
+    if d.role not in ("at", "from") or d.month_only or d.start >= midnight(ref) - timedelta(days=45) \
+            or "年" in text[d.span[0]:d.span[1]] or not re.match(r"\d{1,2}月\d{1,2}[日号]?$", text[d.span[0]:d.span[1]]) \
+            or not _PLAN.match(clause) or re.search(r"了|过|完|的[\s。！!]*$", clause):  # "是2月25日搬的": done
+        return d
+    later = _dates._day(d.start.year + 1, d.start.month, d.start.day)
+    return replace(d, start=later) if later is not None else d
 
 
 def _weekday_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:

@@ -5,7 +5,7 @@ one after 到/成 is the new one. Like "not X" (base.REJECTED_BEFORE, which cann
 starts a date), the old value is dropped only when the sentence states another value of the same
 topic after it — "从腾讯离职了" keeps its one value (an ending).
 
-A kind of employer is no employer's name ("在外企做HR，公司是欧莱雅": 欧莱雅, not 外企): such a
+A day is no place or employer ("出差到周三"). A kind of employer is no employer's name ("在外企做HR，公司是欧莱雅": 欧莱雅, not 外企): such a
 value is dropped before the one-value-per-topic choice, so a name later in the sentence is kept.
 """
 
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from .base import Found
 
 __all__ = ["drop_moved_from"]
+
+_DAYS = re.compile(r"周[一二三四五六日天末]|星期|礼拜|\d+[号日月]|[今明后昨]天|月底|月初|年底|下周|上周|这周|本周")
 
 _KIND_OF_EMPLOYER = re.compile(r"^(?:外企|国企|央企|私企|民企|大厂|小厂|外资|合资|事业单位|体制内|公司|单位|"
                                r"(?:一家|小|大|创业|互联网|科技|新)?公司|甲方|乙方|总部|分公司|老东家|新东家)$")
@@ -32,6 +34,8 @@ def drop_moved_from(sentence: str, found: Sequence[Found]) -> list[Found]:
     for f in found:
         if f.topic.name == "employer" and _KIND_OF_EMPLOYER.match(f.value):
             continue
+        if f.topic.name in ("home_city", "trip_city", "employer") and _DAYS.search(f.value):
+            continue  # "出差到周三": a day, not a place
         start = _FROM.search(sentence[:f.span[0]]) and _TO.search(sentence[f.span[1]:])
         if start and any(g.topic.name == f.topic.name and g.span[0] > f.span[1] for g in found):
             continue

@@ -89,3 +89,33 @@ def test_the_date_of_an_ending_is_not_the_date_of_what_is_now(ex: RuleExtractor)
     m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text="我上周五离开了京东，目前在美团上班")
     got = {e["op"]: e for e in ex.extract(m)}
     assert got["revoke"]["effective"].startswith("2026-02-27") and "valid_from" not in got["set"]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("我搬到杭州了，暂时住朋友家", None),  # 暂时 bounds the stay with a friend, not the move
+    ("暂时先这样吧，我已经搬到杭州了", None),  # a closer, not a bound
+    ("暂时，我住在杭州", "candidate"),  # the word alone, for the clause after it
+])
+def test_a_temporary_word_in_another_clause(ex: RuleExtractor, text: str, want: str | None) -> None:
+    m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text)
+    got = [e for e in ex.extract(m) if e["op"] == "set" and e["topic"] == "home_city"]
+    assert len(got) == 1 and got[0].get("status") == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("还在百度呢，没跳槽", [("set", "employer", "百度")]),
+    ("入职京东三年了", [("set", "employer", "京东")]),
+    ("还在路上呢，工作的事回头说", []),  # not a company
+    ("我还在杭州，工作挺忙", []),  # a city
+    ("还在开会呢", []),  # no job context
+    ("出差到周三，下周一回公司", []),  # a day is no place
+])
+def test_still_at_and_days(ex: RuleExtractor, text: str, want: list[tuple[str, str, str | None]]) -> None:
+    assert events(ex, text) == want
+
+
+def test_a_plan_day_long_past_is_next_years() -> None:
+    from graphmem.extract.zh_dates import find_dates
+    december = datetime(2025, 12, 20, tzinfo=timezone.utc)
+    assert [d.start.year for d in find_dates("1月4号去新公司报到", december)] == [2026]
+    assert [d.start.year for d in find_dates("1月4号入职了", december)] == [2025]  # done: this year's
