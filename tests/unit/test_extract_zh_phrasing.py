@@ -119,3 +119,24 @@ def test_a_plan_day_long_past_is_next_years() -> None:
     december = datetime(2025, 12, 20, tzinfo=timezone.utc)
     assert [d.start.year for d in find_dates("1月4号去新公司报到", december)] == [2026]
     assert [d.start.year for d in find_dates("1月4号入职了", december)] == [2025]  # done: this year's
+
+
+@pytest.mark.parametrize("text, want", [
+    ("我弟在滴滴上班", [("set", "brother", "弟")]),  # the relation, never the brother's employer as mine
+    ("我哥们在滴滴上班", []),  # a buddy
+    ("我姐夫在滴滴上班", []),  # an in-law
+])
+def test_one_character_kin(ex: RuleExtractor, text: str, want: list[tuple[str, str, str | None]]) -> None:
+    assert events(ex, text) == want
+
+
+@pytest.mark.parametrize("text, about, want", [
+    ("工位临时在3号楼前台，月底前回去", None, [("set", "office", "3号楼前台")]),
+    ("这周借用502会议室办公", None, [("set", "office", "502会议室")]),
+    ("生产 7001 / 测试 17001，别搞混", "svc", [("set", "port", "7001"), ("set", "port", "17001")]),
+    ("生产 3 台 / 测试 2 台", "svc", []),  # counts, not ports
+    ("测试环境有 8 台机器，生产 20 台", "svc", []),
+])
+def test_offices_and_port_lists(ex: RuleExtractor, text: str, about: str | None,
+                                want: list[tuple[str, str, str | None]]) -> None:
+    assert events(ex, text, about) == want
