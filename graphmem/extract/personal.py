@@ -64,7 +64,7 @@ _STUDY_VERBS = {"studying", "study", "majoring", "major", "minoring"}
 _NUM = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "2", "3", "4", "5"}
 PERSONAL_CUE_EN = re.compile(r"\b(?:my|our|I have|I've got|I got|I own|we have|we've got|we got|adopted|"
                              r"studying|study|majoring|I (?:love|enjoy|like|adore)|fan of|into|passionate about)\b", re.I)
-PERSONAL_CUE_ZH = re.compile(r"我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|孩子|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹|[哥姐弟妹爸妈]|家的?(?:狗|猫))|"
+PERSONAL_CUE_ZH = re.compile(r"我(?:老公|丈夫|老婆|妻子|太太|儿子|女儿|孩子|妈妈|爸爸|哥哥|姐姐|弟弟|妹妹|家的?(?:狗|猫))|"
                              r"我(?:们)?有|养了|我(?:在)?学")
 
 
@@ -351,8 +351,7 @@ _MASS_OK = {"jazz", "music", "art", "nature", "sports", "poetry", "pottery", "co
 
 _ZH_FAMILY = {"老公": "husband", "丈夫": "husband", "老婆": "wife", "妻子": "wife", "太太": "wife", "儿子": "son",
               "女儿": "daughter", "妈妈": "mother", "爸爸": "father", "哥哥": "brother", "弟弟": "brother",
-              "姐姐": "sister", "妹妹": "sister", "哥": "brother", "弟": "brother", "姐": "sister", "妹": "sister",
-              "爸": "father", "妈": "mother"}  # the one-character words after the two-character ones
+              "姐姐": "sister", "妹妹": "sister"}
 _ZH_HAVE = re.compile(r"我(?:们)?(?:家)?(?:有|养了)(?P<value>(?:一|两|二|三|四|五)(?:个|只|条|位)(?P<noun>孩子|儿子|女儿|猫|狗|小狗|小猫|"
                       r"兔子|乌龟|鱼))")
 _ZH_ANIMAL = {"孩子": "children", "儿子": "son", "女儿": "daughter", "猫": "cat", "小猫": "cat", "狗": "dog", "小狗": "dog",
@@ -372,8 +371,6 @@ def personal_zh(sentence: str, open_cfg: dict[str, Any]) -> list[tuple[OpenFound
         topic = _ZH_ANIMAL[m.group("noun")]
         out.append((OpenFound(topic, m.group("value"), m.span("value"), topic in declared, gated=True), m.start()))
     for m in re.finditer(r"我(?P<value>" + "|".join(_ZH_FAMILY) + r")", sentence):
-        if sentence[m.end():m.end() + 1] in ("们", "妹", "弟", "儿", "夫", "妈", "爸") and len(m.group("value")) == 1:
-            continue  # 我哥们 (a buddy), 我姐妹 (friends), 我姐夫 (an in-law), 我爸妈 (both: not one of them)
         if sentence[m.end():m.end() + 1] in ("们",):
             continue
         topic = _ZH_FAMILY[m.group("value")]

@@ -74,7 +74,7 @@ def find_dates(text: str, ref: datetime) -> list[DateSpan]:
     kept = [d for d in found if all(d.span[1] <= a or d.span[0] >= b for a, b in (e.span for e in extra))]
     out = sorted(kept + extra, key=lambda d: d.span)
     out = [replace(d, role="end") if d.role in ("at", "until") and _BEFORE.match(text[d.span[1]:]) else d for d in out]
-    out = [_ahead(d, text, ref) for d in out]
+    out = [_ahead(_next_week(d, text, ref), text, ref) for d in out]
     ranges = [d for d in out if d.role == "range" and d.end is not None]
     # "下周我在成都，周二到周四": the week only places the days that follow; the days are the span.
     out = [d for d in out if not (d.role == "at" and re.fullmatch(r"下(?:个)?(?:周|星期|礼拜)", text[d.span[0]:d.span[1]])
@@ -96,6 +96,15 @@ def _ahead(d: DateSpan, text: str, ref: datetime) -> DateSpan:
         return d
     later = _dates._day(d.start.year + 1, d.start.month, d.start.day)
     return replace(d, start=later) if later is not None else d
+
+
+def _next_week(d: DateSpan, text: str, ref: datetime) -> DateSpan:
+    """"我下周出差去广州，周四回": a bare weekday after a 下周 of the sentence is next week's."""
+    if not re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]", text[d.span[0]:d.span[1]]) \
+            or not re.search(r"下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天])", text[:d.span[0]]):
+        return d
+    monday = midnight(ref) + timedelta(days=7 - midnight(ref).weekday())
+    return replace(d, start=monday + timedelta(days=min(_WD.index(text[d.span[1] - 1]), 6)))
 
 
 def _weekday_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
