@@ -99,12 +99,18 @@ def _ahead(d: DateSpan, text: str, ref: datetime) -> DateSpan:
 
 
 def _next_week(d: DateSpan, text: str, ref: datetime) -> DateSpan:
-    """"我下周出差去广州，周四回": a bare weekday after a 下周 of the sentence is next week's."""
-    if not re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]", text[d.span[0]:d.span[1]]) \
-            or not re.search(r"下(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天])", text[:d.span[0]]):
+    """"我下周出差去广州，周四回", "下周二去北京，周五回来": a bare weekday after a 下周 of the sentence
+    is next week's (the week after, when it comes before the 下周X it follows)."""
+    if not re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]", text[d.span[0]:d.span[1]]):
+        return d
+    before = list(re.finditer(r"下(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])?", text[:d.span[0]]))
+    if not before:
         return d
     monday = midnight(ref) + timedelta(days=7 - midnight(ref).weekday())
-    return replace(d, start=monday + timedelta(days=min(_WD.index(text[d.span[1] - 1]), 6)))
+    day = min(_WD.index(text[d.span[1] - 1]), 6)
+    first = before[-1].group("wd")  # "下周五出发，周一回来": the Monday after that Friday
+    weeks = 1 if first is not None and day < min(_WD.index(first), 6) else 0
+    return replace(d, start=monday + timedelta(days=7 * weeks + day))
 
 
 def _weekday_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:

@@ -85,3 +85,17 @@ def test_a_side_question_does_not_silence_the_statement(ex: RuleExtractor) -> No
 @pytest.mark.parametrize("text", ["我下周去重庆出差，可以吗", "你下周在重庆出差吧，对吗"])
 def test_a_question_about_the_statement_keeps_it_a_question(ex: RuleExtractor, text: str) -> None:
     assert sets(ex, text) == []
+
+
+@pytest.mark.parametrize("text, want", [
+    ("下周二去青岛出差，周五回来", ("trip_city", "青岛", "2026-03-10", "2026-03-14")),
+    ("下周五去青岛出差，周一回来", ("trip_city", "青岛", "2026-03-13", "2026-03-17")),
+    ("这两天借住在同学宿舍", ("home_address", "同学宿舍", None, "2026-03-06")),
+])
+def test_returns_and_dorms(ex: RuleExtractor, text: str, want: tuple[str, str, str | None, str | None]) -> None:
+    assert want in sets(ex, text)
+
+
+@pytest.mark.parametrize("text", ["我住宿舍", "宿舍太吵了"])
+def test_a_dorm_with_no_name(ex: RuleExtractor, text: str) -> None:
+    assert sets(ex, text) == []
