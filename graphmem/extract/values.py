@@ -19,7 +19,7 @@ _TRAILING_EN = re.compile(
     r"in|on|at|to|for|of|by|since|until|till|starting|this|that|which|who|because|when|while))+$", re.I)
 _LEADING_EN = re.compile(r"^(?:most|some|all|any|many|certain|a few|a lot of|lots of|several|a|an|the|like|"
                          r"really|very|super|mildly|slightly|severely|deathly|extremely|so)\s+", re.I)
-_TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|哦|喔|嘛)+$")
+_TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|哦|喔|嘛|(?<=[\u4e00-\u9fff]{2})去)+$")  # 搬到大理去
 _DASHES = "-–—‐‑_~～/\\|·•*"
 
 

@@ -153,3 +153,26 @@ def test_a_weekday_after_next_week_is_next_weeks(ex: RuleExtractor) -> None:
     m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text="我下周出差去广州，周四回")
     e = next(e for e in ex.extract(m) if e["op"] == "set")
     assert (e["valid_from"][:10], e["valid_to"][:10]) == ("2026-03-09", "2026-03-13")
+
+
+@pytest.mark.parametrize("text", [
+    "小李搬去深圳了",  # hearsay about someone named 小X
+    "老王在腾讯上班",
+    "张总下周去上海出差",  # a title
+    "强哥在腾讯上班",
+    "哪天我也搬到大理去",  # someday
+    "下辈子住在三亚",
+    "上次去北京出差住的全季",  # a past trip
+])
+def test_someone_else_someday_and_last_time(ex: RuleExtractor, text: str) -> None:
+    assert events(ex, text) == []
+
+
+@pytest.mark.parametrize("text, want", [
+    ("小李，我搬到深圳了", [("set", "home_city", "深圳")]),  # addressing 小李; the 我 after it speaks
+    ("老实说我在腾讯上班", [("set", "employer", "腾讯")]),  # 老实 is no 老X
+    ("周五去上海出差", [("set", "trip_city", "上海")]),  # 周五 is no 周X
+    ("我搬到大理去了", [("set", "home_city", "大理")]),
+])
+def test_not_someone_else(ex: RuleExtractor, text: str, want: list[tuple[str, str, str | None]]) -> None:
+    assert events(ex, text) == want
