@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from ..core.models import MessageEvent
 from ..core.text import HAN
-from .gates import Verdict, is_question, judge_en
+from .gates import ZH_PLACES, Verdict, is_question, judge_en
 from .zh_gates import judge_zh_more
 from .zh_places import is_city_zh
 from .zh_relay import judge_relayed
@@ -298,9 +298,8 @@ class Matcher:
         if shape == "address":
             return bool(_ADDRESS_HINT.search(value))
         if shape == "gpe" and _HAN_CHAR.search(value):
-            from .gates import ZH_PLACES  # no parser for Chinese: a known city, or a name that says so
             return value in ZH_PLACES or is_city_zh(value) or value.endswith(("市", "县", "镇"))
-        if shape == "place" and _NOT_A_CITY_ZH.search(value):
+        if shape == "place" and _NOT_A_CITY_ZH.search(value) and not (value in ZH_PLACES or is_city_zh(value)):
             return False  # "住在公司宿舍": a dormitory, a company, a home is no city
         if shape in ("place", "gpe", "org"):
             first = value.split()[0].lower() if value.split() else ""

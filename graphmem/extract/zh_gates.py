@@ -49,6 +49,8 @@ def judge_zh_more(sentence: str, cue: int, a: int, b: int, topic: str, about_top
         return Verdict(False, why="where the speaker is, with no trip or dates")
     if topic == "employer" and (is_city_zh(sentence[a:b]) or sentence[a:b].endswith("市")):
         return Verdict(False, why="a city is not an employer")
+    if re.search(r"吗(?=\s*(?:还是|[，,]))", sentence):
+        return Verdict(False, why="question")  # "端口是8080吗还是8081"
     if _SOMEDAY.search(sentence[:b]):
         return Verdict(False, why="hypothetical")
     if topic in PLAN_TOPICS and not bounded and _LAST_TIME.search(sentence):

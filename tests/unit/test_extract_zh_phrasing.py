@@ -176,3 +176,14 @@ def test_someone_else_someday_and_last_time(ex: RuleExtractor, text: str) -> Non
 ])
 def test_not_someone_else(ex: RuleExtractor, text: str, want: list[tuple[str, str, str | None]]) -> None:
     assert events(ex, text) == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("现在住在杭州滨江", [("set", "home_city", "杭州")]),  # a known city, then a district
+    ("我下个月搬到上海浦东", [("set", "home_city", "上海")]),
+    ("我住在石家庄", [("set", "home_city", "石家庄")]),  # a known city with 家 in its name
+    ("我在北京的一家外企上班", []),  # a description, no name
+    ("端口是8080吗还是8081", []),  # a question without a question mark at the end
+])
+def test_value_edges(ex: RuleExtractor, text: str, want: list[tuple[str, str, str | None]]) -> None:
+    assert events(ex, text, "svc" if "端口" in text else None) == want
