@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from ..core.models import MessageEvent
 from .base import PriorFact
-from .gates import _ZH_HYPO, is_question
+from .gates import is_question
 from .zh_dates import find_dates
 
 __all__ = ["ENDING_CUE_ZH", "ended_zh"]
@@ -24,13 +24,14 @@ __all__ = ["ENDING_CUE_ZH", "ended_zh"]
 # Words without which no sentence here ends a value (the extractor's cheap pre-check).
 ENDING_CUE_ZH = re.compile(r"离职|辞职|裸辞|搬走|搬出来|退租|走人|不再?(?:在|住|待|呆)")
 
+_HEDGE = re.compile(r"听说|据说|可能|也许|如果|要是|假如|或许|说不定|打算|考虑|大概|估计|好像|似乎|的话")
 _NOT_NOW = r"(?:已经|现在|早就|早已|目前|如今)?(?:不再?|没再)(?:在|住在?|待在|呆在)\s*{v}(?:上班|工作|干|住|待|那边|这边)?(?:了|啦)"
 _LEFT = r"(?:从\s*{v}(?:那边)?(?:搬走|搬出来|离职|辞职|走人)了|{v}(?:那边|那里)?(?:我)?(?:已经|早就)?(?:离职|辞职|裸辞|搬走|退租)了)"
 
 
 def ended_zh(m: MessageEvent, sentence: str, context: Sequence[PriorFact], vocabulary_many: set[str]) -> list[dict[str, Any]]:
     """The revokes of held values the sentence says have ended, or []."""
-    if is_question(sentence, "zh") or _ZH_HYPO.search(sentence):
+    if is_question(sentence, "zh") or _HEDGE.search(sentence):
         return []
     out: list[dict[str, Any]] = []
     for p in sorted((p for p in context if p.subject in (m.speaker, m.about) and len(p.value) >= 2),
