@@ -18,7 +18,11 @@ from typing import Any, Sequence
 
 from ..core.models import MessageEvent
 from ..core.text import HAN
-from .gates import Verdict, is_question, judge_en, judge_zh
+from .gates import ZH_PLACES, Verdict, is_question, judge_en
+from .zh_gates import judge_zh_more
+from .zh_places import is_city_zh
+from .zh_relay import judge_relayed
+from .zh_values import drop_moved_from
 from .en_lists import list_item
 from .values import clean
 from .vocabulary import TopicRules, Vocabulary
@@ -42,7 +46,7 @@ TEMPORARY = re.compile(r"\b(?:temporarily|temporary|for now|for the time being|f
                        r"(?:just |only )?for (?:today|tonight|this week|this weekend|this month)|"
                        r"(?:today|tonight|this week|this weekend|this month) only|only (?:today|tonight|this week)|"
                        r"all week|the whole week|all day today)\b|"
-                       r"暂时|临时|暂且|先用|这两天|这几天|这阵子|(?:跑|用|试|持续|为期)[两三四五六七]天", re.I)
+                       r"暂时|临时|暂且|暂住|借住|先用|这两天|这几天|这阵子|(?:跑|用|试|持续|为期)[两三四五六七]天", re.I)
 REVOKE_STRONG = re.compile(r"\b(?:no longer|not any ?more|withdraw|withdrawn|unset)\b|不再|撤回|撤销|"
                            r"(?:现在|已经)?不(?:吃|住|在|用|做|是)[\u4e00-\u9fff]{0,3}[了啦]|不再?过敏了", re.I)
 REVOKE_VERB = re.compile(r"\b(?:drop|dropped|remove|removed|forget|delete|deleted|stop using|clear|cleared)\b|"
@@ -190,6 +194,8 @@ class Matcher:
                     and any(o.topic.name == f.topic.name and o is not f and not REJECTED_BEFORE.search(
                         variants[0][:o.span[0]]) for o in found)]
         found = [f for f in found if f not in rejected]
+        if lang == "zh":
+            found = drop_moved_from(sentence, found)
         if any(f.topic.env_scoped for f in found):
             found = self._per_clause(sentence, found, env)
             return [(f, f.env if f.topic.env_scoped else None) for f in self._dedupe(found)]
@@ -292,9 +298,8 @@ class Matcher:
         if shape == "address":
             return bool(_ADDRESS_HINT.search(value))
         if shape == "gpe" and _HAN_CHAR.search(value):
-            from .gates import ZH_PLACES  # no parser for Chinese: a known city, or a name that says so
-            return value in ZH_PLACES or value.endswith(("市", "县", "镇"))
-        if shape == "place" and _NOT_A_CITY_ZH.search(value):
+            return value in ZH_PLACES or is_city_zh(value) or value.endswith(("市", "县", "镇"))
+        if shape == "place" and _NOT_A_CITY_ZH.search(value) and not (value in ZH_PLACES or is_city_zh(value)):
             return False  # "住在公司宿舍": a dormitory, a company, a home is no city
         if shape in ("place", "gpe", "org"):
             first = value.split()[0].lower() if value.split() else ""
@@ -343,10 +348,13 @@ class Matcher:
             return Verdict(True, names[0], verdict.negated)
         return verdict
 
-    def _judge(self, f: Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool) -> Verdict:
+    def _judge(self, f: Found, sentence: str, offset: int, lang: str, span: Any, bounded: bool,
+               m: MessageEvent | None = None) -> Verdict:
         about = f.topic.subject == "about"
+        if lang == "zh" and m is not None and m.drawn_as != "stated" and not about:
+            return judge_relayed(sentence, f.cue, f.span[0], f.span[1], f.topic.name, bounded, m.about)
         if lang == "zh":
-            return judge_zh(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
+            return judge_zh_more(sentence, f.cue, f.span[0], f.span[1], f.topic.name, about, bounded)
         if span is None or not span.doc.has_annotation("DEP"):
             return Verdict(not is_question(sentence, lang))
         nouns = frozenset(w.lower() for w in f.topic.nouns.get("en", []))

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Sequence
 from ..core.models import MessageEvent
 from .base import REJECTED_BEFORE, PriorFact
 from .en_lists import thing_beside
+from .zh_corrections import swapped_zh
 
 __all__: list[str] = []
 
@@ -32,6 +33,10 @@ def swapped(m: MessageEvent, sentence: str, offset: int, context: Sequence[Prior
 
     The replaced fact keeps its topic, environment and dates; nothing is drawn when the kind of
     value, or the held fact, is ambiguous."""
+    zh = list(swapped_zh(m, sentence, offset, context)) if re.search(r"[\u4e00-\u9fff]", sentence) else []
+    if zh:  # a held Chinese name, corrected (zh_corrections)
+        yield from zh
+        return
     mine = sorted((p for p in context if p.subject in (m.speaker, m.about)), key=lambda p: -p.seq)
     numbers = [(x.group(), x.start()) for x in re.finditer(r"(?<![A-Za-z0-9_.:/-])\d{2,6}(?![A-Za-z0-9_.:/%-])",
                                                             sentence)]

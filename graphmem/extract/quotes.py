@@ -28,7 +28,7 @@ _SAYS_EN = (r"says|said|reads|read|shows|showed|states|stated|writes|wrote|lists
             r"puts|put|mentions|mentioned|confirms|confirmed|notes|noted")
 _CUE_EN = re.compile(rf"\b(?P<noun>{DOC_EN})s?\b[^.!?]{{0,60}}?\b(?:{_SAYS_EN})\b\s*(?:that\s+)?[:,]?\s*", re.I)
 _CUE_ZH = re.compile(rf"(?P<noun>{DOC_ZH})[^。！？]{{0,24}}?(?:里面|里|中|上面|上)?"
-                     r"(?:写着|写了|写的是|写|说|显示|提到|记着|记的是|登记的是|填的是|填着|标着)(?:着|了)?[:：，,]?\s*")
+                     r"(?:写着|写了|写的是|写(?![成错])|说(?![成错])|显示|提到|记着|记的是|登记的是|填的是|填着|标着)(?:着|了)?[:：，,]?\s*")
 _FWD = re.compile(r"^\s*(?:fwd?|forwarded(?: message)?|转发)\s*[:：-]\s*", re.I)
 _INTRO_EN = re.compile(rf"\b(?:here(?:'s| is| are)|attached(?: is)?|this is|forwarding|sharing|pasting|found|dug up|"
                        rf"sending)\b[^.!?:]{{0,50}}?\b(?P<noun>{DOC_EN})s?\b[^.!?:]{{0,40}}?(?:[:.]\s*|$)", re.I)
@@ -135,7 +135,8 @@ _STRUCTURE = re.compile(r"^(?:#{1,6}\s+\S|```|~~~|\$ \S|>>> |PS [A-Z]:\\|commit 
 _PERSON_EN = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|we|we're|our|us|you|your|you're)\b", re.I)
 _PERSON_ZH = re.compile(r"我|你|您|咱")
 _CHAT = re.compile(r"[!?！？~]|\b(?:hey|hi|hello|thanks|thank|wow|lol|haha|omg|yeah|yep|cool|awesome|gonna|gotta|"
-                   r"cuz|sorry|congrats|ok|okay)\b|[\U0001F300-\U0001FAFF]|哈哈|谢谢|嗯|啊|呀|吧|呢|嘛", re.I)
+                   r"cuz|sorry|congrats|ok|okay)\b|[\U0001F300-\U0001FAFF]|哈哈|谢谢|嗯|啊|呀|吧|呢|嘛|"
+                   r"各位好|大家好|祝好|您好|你好|收到", re.I)
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]?")
 
 

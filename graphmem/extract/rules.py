@@ -38,7 +38,9 @@ from ..core.models import MessageEvent
 from .base import (CANCEL, CORRECTION, EPOCH, FIRST_PERSON_EN, FIRST_PERSON_ZH, OPEN_CUE_EN, OPEN_CUE_ZH,
                    REVOKE_STRONG, REVOKE_VERB, PriorFact, is_text, language_of)
 from . import matmul
-from .dates import find_dates
+from .zh_dates import find_dates
+from .zh_endings import ENDING_CUE_ZH, ended_zh
+from .zh_sentences import split_side_question
 from .gates import is_question
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote, mentions_old_document
@@ -132,6 +134,8 @@ class RuleExtractor(Statements):
         if doc is None and lang == "en":
             doc = self._docs.pop(text, None)
         doc = doc if doc is not None else matmul.parse(self.nlp(lang), text)
+        if lang == "zh":  # a statement ending in a side question ("…，有在西安的朋友吗") is read without it
+            return [(o, t, s) for s in doc.sents if s.text.strip() for o, t in split_side_question(s.start_char, s.text)]
         return [(s.start_char, s.text, s) for s in doc.sents if s.text.strip()]
 
     def _may_draw(self, text: str, lang: str) -> bool:
@@ -151,6 +155,8 @@ class RuleExtractor(Statements):
                 or _CONTRAST.search(text):
             return True
         if OPEN_CUE_ZH.search(text) if lang == "zh" else OPEN_CUE_EN.search(text):
+            return True
+        if lang == "zh" and ENDING_CUE_ZH.search(text):
             return True
         variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
             if lang == "en" else (text,)
@@ -255,6 +261,8 @@ class RuleExtractor(Statements):
         for offset, sentence, span in self._sentences(text, lang, doc):
             if facts:
                 drawn = list(self._sentence(message, sentence, offset, lang, span, context, names))
+                if lang == "zh" and not drawn and context:  # "我已经不在腾讯了": a held value, ended
+                    drawn = ended_zh(message, sentence, context, self._many_topics())
                 events.extend(drawn)
                 for group, cue in _PLAN_GROUPS:
                     if cue.search(sentence) and not is_question(sentence, lang):
@@ -270,6 +278,9 @@ class RuleExtractor(Statements):
         if plan_days:
             self._date_plans(events, plan_days)
         return events + [episode_event(e) for e in found]
+
+    def _many_topics(self) -> set[str]:
+        return {t.name for t in self.vocabulary.topics.values() if t.cardinality == "many"}
 
     @staticmethod
     def _date_plans(events: list[dict[str, Any]], plan_days: dict[str, list[Any]]) -> None:

@@ -19,7 +19,8 @@ from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION,
                    NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
 from .corrections import swapped
-from .dates import DateSpan, find_dates
+from .dates import DateSpan
+from .zh_dates import find_dates  # dates.find_dates and the Chinese spans it reads piece by piece
 from .gates import Verdict, is_question, judge_en, judge_zh
 from .openvocab import OpenFound, open_en, open_zh
 from .personal import PERSONAL_CUE_EN, PERSONAL_CUE_ZH, personal_en, personal_zh
@@ -131,10 +132,10 @@ class Statements(Matcher):
         organisation ("I'm not with Initech anymore" while the store has Initech), nor does one that
         ends or is withdrawn while the store holds no other value: the clause is judged without the
         shape check (subject, modality and negation still apply)."""
-        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead), names))
+        judged = [(f, env, self._resolve(self._judge(f, sentence, offset, lang, span, ahead, m), names))
                   for f, env in raw]
         withdrawing = any(v.why == "not an organisation" for _, _, v in judged) and self._revoke_cue(sentence, lang, span)
-        return [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead), names))
+        return [(f, env, self._resolve(self._judge(replace(f, shape=None), sentence, offset, lang, span, ahead, m), names))
                 if v.why == "not an organisation" and (self._holds(m, f, context) or (
                     (withdrawing or f.revokes) and not self._holds_other(m, f, context))) else (f, env, v)
                 for f, env, v in judged]

@@ -52,6 +52,8 @@ def dates_of(sentence: str, dates: list[DateSpan], found: list[Found], f: Found)
     own = [d for d in dates if clause(d.span[0]) == mine]
     if own:
         return own
+    if re.search(r"目前|现在|如今|眼下", sentence[parts[mine][0]:parts[mine][1]]):
+        return []  # "上周五离开联想，目前在小米": the value's own clause says now
     keep = []
     for d in dates:
         there = [g for g in found if clause(g.span[0]) == clause(d.span[0])]
@@ -72,6 +74,7 @@ def temporary_here(sentence: str, lang: str, f: Found, found: list[Found]) -> bo
         if any(a <= g.span[0] < b for g in found):
             continue
         rest = (sentence[a:t.start()] + sentence[t.end():b]).strip(" ,;，；。.!！")
-        if (len(rest) <= 4) if lang == "zh" else (len(rest.split()) <= 3):
+        # Chinese: only particles around it ("暂时，…", "暂时先，…"); "暂时住朋友家" is a clause of its own
+        if (not re.sub(r"[先就都还也吧了啊呢呀嘛哈]", "", rest)) if lang == "zh" else (len(rest.split()) <= 3):
             return True
     return False

@@ -19,7 +19,7 @@ _TRAILING_EN = re.compile(
     r"in|on|at|to|for|of|by|since|until|till|starting|this|that|which|who|because|when|while))+$", re.I)
 _LEADING_EN = re.compile(r"^(?:most|some|all|any|many|certain|a few|a lot of|lots of|several|a|an|the|like|"
                          r"really|very|super|mildly|slightly|severely|deathly|extremely|so)\s+", re.I)
-_TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|哦|喔|嘛)+$")
+_TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|哦|喔|嘛|(?<=[\u4e00-\u9fff]{2})去)+$")  # 搬到大理去
 _DASHES = "-–—‐‑_~～/\\|·•*"
 
 
@@ -28,13 +28,16 @@ def clean(value: str, lang: str, shape: str | None, many: bool) -> str:
     v = value.strip()
     for _ in range(4):
         before = v
-        v = v.strip().rstrip(".,;:!?。，；：！？、\"'”“‘’()（）[]" + _DASHES).strip()
+        v = v.strip().rstrip(".,;:!?。，；：！？、\"'”“‘’()（）[]" + _DASHES).strip() if lang == "en" or not re.search(
+            r"[（(][^）)]*[）)]$", v) else v.strip()  # "如家（国贸店）": a closed bracket is part of the name
         if lang == "en":
             v = _TRAILING_EN.sub("", v)
             if many or shape == "item":
                 v = _LEADING_EN.sub("", v)
         else:
             v = _TRAILING_ZH.sub("", v)
+            if many or shape == "item":
+                v = re.sub(r"^(?:还有|以及|另外|还|或者)", "", v)  # "海鲜、花生、还有青霉素"
             if shape == "address" and "的" in v:
                 v = v.rsplit("的", 1)[1]  # "朋友家附近的光明路" → "光明路"
         if v == before:
