@@ -92,6 +92,18 @@ class PriorFact:
     author: str | None
     seq: int
 
+    def replaced_by(self, value: str, source: str, evidence: str) -> list[dict[str, Any]]:
+        """A correction of this held fact: its retract, and a set of ``value`` in its place — the same
+        subject, topic, environment and dates, since a correction changes what was said, not when."""
+        event: dict[str, Any] = {"op": "set", "subject": self.subject, "topic": self.topic, "value": value,
+                                 "source": source, "valid_from": self.valid_from.isoformat(), "confidence": 0.85,
+                                 "evidence": evidence}
+        if self.env:
+            event["env"] = self.env
+        if self.valid_to is not None:
+            event["valid_to"] = self.valid_to.isoformat()
+        return [{"op": "retract", "fact": self.uid, "source": source}, event]
+
 
 @dataclass
 class Found:

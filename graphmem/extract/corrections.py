@@ -70,12 +70,4 @@ def swapped(m: MessageEvent, sentence: str, offset: int, context: Sequence[Prior
     if target is None or new is None:
         return
     a = sentence.find(new)
-    yield {"op": "retract", "fact": target.uid, "source": m.id}
-    event: dict[str, Any] = {"op": "set", "subject": target.subject, "topic": target.topic, "value": new,
-                             "source": m.id, "valid_from": target.valid_from.isoformat(), "confidence": 0.85,
-                             "evidence": f"[{offset + a}:{offset + a + len(new)}] {sentence.strip()}"}
-    if target.env:
-        event["env"] = target.env
-    if target.valid_to is not None:
-        event["valid_to"] = target.valid_to.isoformat()
-    yield event
+    yield from target.replaced_by(new, m.id, f"[{offset + a}:{offset + a + len(new)}] {sentence.strip()}")

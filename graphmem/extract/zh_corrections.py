@@ -31,14 +31,6 @@ def swapped_zh(m: MessageEvent, sentence: str, offset: int, context: Sequence[Pr
         hit = before or after
         if hit is None or hit.group("new") == p.value:
             continue
-        new = hit.group("new")
-        yield {"op": "retract", "fact": p.uid, "source": m.id}
-        event: dict[str, Any] = {"op": "set", "subject": p.subject, "topic": p.topic, "value": new, "source": m.id,
-                                 "valid_from": p.valid_from.isoformat(), "confidence": 0.85,
-                                 "evidence": f"[{offset + hit.start('new')}:{offset + hit.end('new')}] {sentence.strip()}"}
-        if p.env:
-            event["env"] = p.env
-        if p.valid_to is not None:
-            event["valid_to"] = p.valid_to.isoformat()
-        yield event
+        yield from p.replaced_by(hit.group("new"), m.id,
+                                 f"[{offset + hit.start('new')}:{offset + hit.end('new')}] {sentence.strip()}")
         return
