@@ -108,6 +108,14 @@ def _vector_leg(store: Any, vector: list[float], k: int, path: str) -> list[str]
     return [source for _, source in ranked]
 
 
+
+def _brute_force(driver, store, label: str, vector: list[float]) -> list[tuple[float, str]]:
+    """Every embedded `label` node of the store's tenant as (cosine to `vector`, uid), best first, ties by uid."""
+    query = {"Source": "MATCH (n:Source {tenant: $t}) WHERE n.embedding IS NOT NULL RETURN n.uid AS uid, n.embedding AS v",
+             "Fact": "MATCH (n:Fact {tenant: $t}) WHERE n.embedding IS NOT NULL RETURN n.uid AS uid, n.embedding AS v"}
+    stored = driver.execute_query(query[label], t=store.tenant, database_=store.settings.database).records
+    return sorted(((_cosine(vector, r["v"]), r["uid"]) for r in stored), key=lambda p: (-p[0], p[1]))
+
 @settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(texts=st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=5).map(" ".join),
@@ -120,10 +128,7 @@ def test_the_message_vector_leg_is_the_tenants_brute_force_ranking(store, crowd,
                       for i, t in enumerate(texts)])
     store.embed_pending()
     vector = store.embedder.embed([task])[0]
-    stored = driver.execute_query("MATCH (s:Source {tenant: $t}) WHERE s.embedding IS NOT NULL "
-                                  "RETURN s.uid AS uid, s.embedding AS v", t=store.tenant,
-                                  database_=store.settings.database).records
-    scored = sorted(((_cosine(vector, r["v"]), r["uid"]) for r in stored), key=lambda p: (-p[0], p[1]))
+    scored = _brute_force(driver, store, "Source", vector)
     got = _vector_leg(store, vector, k, path)
     want = [uid for _, uid in scored[:k]]
     # The scan scores in 32-bit floats: items whose cosines differ by less than that may swap. The
@@ -150,10 +155,7 @@ def test_the_fact_vector_leg_is_the_tenants_brute_force_ranking(store, crowd, dr
                       for i, v in enumerate(values)])
     store.embed_pending()
     vector = store.embedder.embed([task])[0]
-    stored = driver.execute_query("MATCH (f:Fact {tenant: $t}) WHERE f.embedding IS NOT NULL "
-                                  "RETURN f.uid AS uid, f.embedding AS v", t=store.tenant,
-                                  database_=store.settings.database).records
-    scored = sorted(((_cosine(vector, r["v"]), r["uid"]) for r in stored), key=lambda p: (-p[0], p[1]))
+    scored = _brute_force(driver, store, "Fact", vector)
     state = store._run(run_query("recall/begin", store.tenant))[0]
     before = vectors.SCAN_UP_TO
     vectors.SCAN_UP_TO = before if scan else -1  # a small tenant's path, or a large one's (index first)
