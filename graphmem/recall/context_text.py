@@ -310,10 +310,25 @@ def _lay_out(kept: list[_Block]) -> list[str]:
     return out
 
 
+def _is_fact(b: _Block) -> bool:
+    return isinstance(b.obj, ContextItem) and b.obj.kind in ("fact", "conflict")
+
+
+def _passed_over_fact(b: _Block, passed: dict[tuple[str, str | None], str]) -> str | None:
+    """The label of a passed-over fact this gap block asks about, if any."""
+    if not passed or not isinstance(b.obj, Gap):
+        return None
+    g = b.obj
+    return next((passed[(g.subject, o.get("topic"))] for o in g.options if (g.subject, o.get("topic")) in passed),
+                None)
+
+
 def fit(ctx: MemoryContext) -> MemoryContext:
     """Render and fit to the budget: blocks in priority order (the session's working memory, gaps,
     rules, items by rank, cards, summary); the first block that does not fit and everything after
-    it is left out, whole. Working memory comes first (DESIGN: the task at hand) but may take at
+    it is left out, whole. One exception, so the smallest budget still shows a fact: while no fact
+    is kept, a fact too long for what is left (one carrying a warning, say) is passed over for the
+    next, and a gap asking about a passed-over fact is left out with it. Working memory comes first (DESIGN: the task at hand) but may take at
     most half the budget — its newest items — so a full session never crowds out the gaps, the
     rules or long-term memory.
 
@@ -327,6 +342,7 @@ def fit(ctx: MemoryContext) -> MemoryContext:
     sections: set[str] = set()
     groups: set[tuple[str, str]] = set()
     missed: _Block | None = None
+    passed: dict[tuple[str, str | None], str] = {}  # facts passed over before any fact was kept
     for b in blocks:
         cost = count_tokens("\n" + b.text)
         cost += count_tokens(f"\n\n### {b.section}") if b.section not in sections else 0
@@ -335,10 +351,17 @@ def fit(ctx: MemoryContext) -> MemoryContext:
             left.append(LeftOut(what=b.label, reason=f"budget: ranked after {missed.label}, which did not fit",
                                 tokens=cost))
             continue
+        about = _passed_over_fact(b, passed)
+        if about is not None:  # a gap is worth asking only next to the options it asks about
+            left.append(LeftOut(what=b.label, reason=f"budget: asks about {about}, which did not fit", tokens=cost))
+            continue
         if used + cost > ctx.budget_tokens:
-            missed = b
             left.append(LeftOut(what=b.label, reason=f"budget: needs {cost} tokens, {ctx.budget_tokens - used} "
                                                      f"were left of {ctx.budget_tokens}", tokens=cost))
+            if _is_fact(b) and not any(_is_fact(k) for k in kept):
+                passed[(b.obj.subject, b.obj.topic)] = b.label  # no fact shown yet: try the next one
+            else:
+                missed = b
             continue
         kept.append(b)
         sections.add(b.section)

@@ -84,12 +84,15 @@ class GraphMem(SyncFace):
                  extractor: Any = None, install_schema: bool = True, embedder: Any = None,
                  actor: str | None = None, bookmark_manager: BookmarkManager | None = None,
                  uri: str | None = None, user: str | None = None, password: str | None = None,
-                 database: str | None = None, warm: bool = True) -> None:
+                 database: str | None = None, warm: bool | None = None) -> None:
         """``settings`` (default: the environment's, docs/configuration.md), or ``uri``, ``user``,
         ``password``, ``database`` on top of them: ``GraphMem(uri="neo4j://db:7687", password=...)``.
         ``warm``: plan recall's queries on the server behind the constructor, once per driver, so the
         first ``context()`` does not pay for planning them (graphmem.recall.warm); a short-lived
-        process (the CLI) turns it off."""
+        process (the CLI) turns it off. By default only a client that owns its driver warms: a
+        borrowed ``driver=`` is closed by its owner, who cannot see a warm-up still running on it
+        (a driver closed under a running query fails in the driver's buffers); ``warm=True``
+        warms it anyway, and then the client must be closed before the driver."""
         super().__init__(settings_of(settings, uri, user, password, database), tenant, clock, extractor, embedder,
                          actor)
         self._owns_driver = driver is None
@@ -100,7 +103,7 @@ class GraphMem(SyncFace):
             if self.settings.database not in ready:
                 self.ensure_schema()
                 ready.add(self.settings.database)
-            if warm and self._driver not in _WARMING:
+            if (self._owns_driver if warm is None else warm) and self._driver not in _WARMING:
                 _WARMING[self._driver] = self._warm_behind()
 
     @property
@@ -115,11 +118,13 @@ class GraphMem(SyncFace):
                         actor=self.actor, bookmark_manager=self._bookmarks)
 
     def close(self) -> None:
+        """Stop the driver's warm-up between two queries (it only ever shortens a first call), then
+        close the driver if this client made it."""
+        warming = _WARMING.get(self._driver)
+        if warming is not None and (self._owns_driver or not warming[0].done()):
+            warming[1].set()
+            warming[0].exception()
         if self._owns_driver:
-            warming = _WARMING.get(self._driver)
-            if warming is not None:  # stop the warm-up between two queries before the driver goes
-                warming[1].set()
-                warming[0].exception()
             self._driver.close()
 
     def __enter__(self) -> "GraphMem":

@@ -40,6 +40,8 @@ def test_clients_sharing_a_driver_check_once(neo4j_target):
         for tenant in ("a", "b", "c"):
             Counting(s, tenant=f"schema-once-{tenant}", driver=d)
         assert Counting.steps == ["Call"], Counting.steps
+        from graphmem.store.client import _WARMING
+        assert d not in _WARMING  # a borrowed driver is not warmed: its owner closes it at once, below
     finally:
         d.close()
 

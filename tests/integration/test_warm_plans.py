@@ -111,3 +111,29 @@ def test_closing_a_client_stops_its_warm_up_first(neo4j_target, talked):
     warming, stop = _WARMING[fresh._driver]
     fresh.close()
     assert stop.is_set() and warming.done()
+
+
+def test_a_borrowed_driver_warms_only_when_asked_and_close_stops_it(neo4j_target, talked):
+    """A client on someone else's driver does not warm by default (the owner may close the driver
+    under a warm-up query); with warm=True, closing the client stops the warm-up, and then the
+    owner's driver closes cleanly."""
+    import neo4j
+
+    from graphmem.bench.long_history import clear_plan_caches
+    from graphmem.store.client import _WARMING
+
+    mem, _, _ = talked
+    s = neo4j_target.settings
+    for asked in (None, True):
+        d = neo4j.GraphDatabase.driver(s.uri, auth=s.auth, notifications_min_severity="OFF")
+        try:
+            clear_plan_caches(mem)
+            client = GraphMem(s, tenant=mem.tenant, driver=d, warm=asked)
+            assert (d in _WARMING) is bool(asked)
+            client.close()
+            if asked:
+                warming, stop = _WARMING[d]
+                assert stop.is_set() and warming.done()
+            assert client.as_of("nobody", "employer").value is None  # the borrowed driver still serves
+        finally:
+            d.close()

@@ -4,7 +4,6 @@ about, and left_out reasons that are true."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timezone
 
 from hypothesis import given, settings
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 from graphmem.recall.budget import count_tokens
 from graphmem.recall.context_text import fit, header
 from graphmem.recall.memory_context import ContextItem, Gap, ItemWarning, MemoryContext, SourceRef
+from tests.left_out_reasons import assert_true_reasons
 
 NOW = datetime(2026, 10, 6, 9, tzinfo=timezone.utc)
 OCT5 = datetime(2026, 10, 5, tzinfo=timezone.utc)
@@ -68,11 +68,7 @@ def test_a_gap_is_kept_only_with_the_facts_it_is_about(budget, n_other):
     shown = {(i.subject, i.topic) for i in out.items}
     for g in out.gaps:
         assert {(g.subject, o["topic"]) for o in g.options} <= shown
-    if out.left_out:  # true reasons: the first did not fit, the rest came after it
-        first, *rest = out.left_out
-        need, left = map(int, re.match(r"budget: needs (\d+) tokens, (-?\d+) were left", first.reason).groups())
-        assert need == first.tokens and need > left
-        assert all(x.reason == f"budget: ranked after {first.what}, which did not fit" for x in rest)
+    assert_true_reasons(out.left_out)
 
 
 def test_a_gap_comes_right_after_the_facts_it_is_about():
@@ -82,3 +78,19 @@ def test_a_gap_comes_right_after_the_facts_it_is_about():
     assert out.left_out[0].what == "gap destination (lin)"  # the gap, not its facts, is what did not fit
     roomy = fit(_ctx(900))
     assert roomy.gaps and not roomy.left_out
+
+
+def test_the_smallest_budget_passes_a_long_fact_over_for_one_that_fits():
+    """A first-ranked fact with a warning would leave a small context without any fact: while no
+    fact is kept it is passed over, and the next fact is shown; after that the prefix rule holds."""
+    long = _fact("employer", "Globex", 0.9, warnings=[ItemWarning(kind="stale", message="last stated 2026-04-01, 247 "
+                                                                   "days before this context; it may have changed since")])
+    ctx = MemoryContext(task="where does lin work and live?", tenant="t", subject="lin", valid_at=NOW, known_at=NOW,
+                        ledger_version=9, budget_tokens=80,
+                        items=[long, _fact("home_address", "Lake St", 0.8), _fact("desk", "3B", 0.7)])
+    out = fit(ctx)
+    assert [i.topic for i in out.items] == ["home_address"] and out.used_tokens <= 80
+    assert out.left_out[0].what.endswith("lin · employer") and out.left_out[0].reason.startswith("budget: needs")
+    assert_true_reasons(out.left_out)
+    roomy = fit(ctx.model_copy(update={"budget_tokens": 400}))
+    assert [i.topic for i in roomy.items] == ["employer", "home_address", "desk"]  # nothing passed over
