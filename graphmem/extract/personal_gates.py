@@ -63,7 +63,7 @@ def generic_value(found: OpenFound) -> bool:
 
 def a_past_relation(sent: Any, found: OpenFound) -> bool:
     """"my late grandma", "my grandma passed away", "I lost my dad last year", "the funeral of my
-    grandpa": a relative (or pet) who has died."""
+    grandpa", "she was my grandma": a relative (or pet) who has died."""
     if found.topic not in _PERSON_TOPICS:
         return False
     noun = _noun_of(sent, found)
@@ -74,6 +74,8 @@ def a_past_relation(sent: Any, found: OpenFound) -> bool:
         return True
     if noun.head.lower_ in _DEATH_VERBS and noun.dep_ in ("nsubj", "dobj", "nsubjpass", "pobj"):
         return True  # "my grandma passed away", "I lost my dad"
+    if noun.dep_ == "attr" and noun.head.lower_ in ("was", "were"):
+        return True  # "She was my grandma, the kindest person I knew": told in the past
     return _DEATH_WORDS.search(sent.text) is not None
 
 
