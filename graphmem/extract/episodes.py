@@ -24,6 +24,7 @@ from typing import Any, Callable
 from .dates import find_dates, midnight
 from .episode_clauses import (attached, clause_ok, doing_what, done_by, habitual, had_event, implied_i, light_ok,
                               plan_head, tense_of)
+from .episode_feelings import an_intention, not_a_told_deed
 from .episode_record import Episode, episode_event
 from .episode_time import IDIOM, ZH_TIME, ahead_of, month_ahead, named_day, time_span, when_told, zh_when
 from .episode_what import was_at, what_of
@@ -130,7 +131,8 @@ def _a_clause_on_a_noun(verb: Any) -> bool:
 
 
 # The verbs no episode is told by, whatever else the sentence says (checked in this order).
-_NOT_TOLD_BY: tuple[Callable[[Any], bool], ...] = (_no_deed_word, _a_state, _a_frame, _a_clause_on_a_noun)
+_NOT_TOLD_BY: tuple[Callable[[Any], bool], ...] = (_no_deed_word, _a_state, _a_frame, _a_clause_on_a_noun,
+                                                  not_a_told_deed)
 
 
 def _speaker_subject(sent: Any, verb: Any, owner: Any, tense: str) -> bool:
@@ -232,7 +234,7 @@ def episodes_en(sent: Any, at: datetime, speaker: str,
             continue
         what, place, a, b = found
         timed = _timed(told, verb, done, tense)
-        if timed is not None:
+        if timed is not None and not (an_intention(verb) and not timed[2]):  # an undated plan is not done
             out.append(Episode(speaker, what, place, timed[0], timed[1], f"[{a}:{b}] {text.strip()}",
                                planned=timed[2]))
     return out

@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from .openvocab import OpenFound
+from .personal_gates import personal_kept
 
 __all__ = ["personal_en", "personal_zh", "PERSONAL_CUE_EN", "PERSONAL_CUE_ZH", "RELATION_TOPICS"]
 
@@ -118,7 +119,8 @@ def personal_en(sent: Any, open_cfg: dict[str, Any]) -> list[OpenFound]:
     if text.rstrip().endswith("?") or _HYPO.search(text):
         return []
     declared = set(open_cfg.get("declared", []))
-    return _relations(sent, declared) + _studies(sent, declared) + _likes(sent, declared) + _fans(sent, declared)
+    return personal_kept(sent, _relations(sent, declared) + _studies(sent, declared) + _likes(sent, declared)
+                         + _fans(sent, declared))
 
 
 def _whose(sent: Any, tok: Any) -> tuple[bool, bool] | None:

@@ -42,6 +42,7 @@ from .zh_dates import find_dates
 from .zh_endings import ENDING_CUE_ZH, ended_zh
 from .zh_sentences import split_side_question
 from .gates import is_question
+from .plan_time import date_future_trips
 from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
 from .quotes import find_quote, mentions_old_document
 from .statements import Statements
@@ -277,6 +278,8 @@ class RuleExtractor(Statements):
                           if n not in (message.speaker, message.about) and n not in names]
         if plan_days:
             self._date_plans(events, plan_days)
+        if lang == "en":
+            events = date_future_trips(events, message.at)
         return events + [episode_event(e) for e in found]
 
     def _many_topics(self) -> set[str]:

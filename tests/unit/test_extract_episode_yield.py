@@ -61,8 +61,7 @@ def test_a_month_ahead_is_no_episode_now(ex):
     ("These days I'm learning the cello.", "learning the cello"),
     ("I'm trying aerial yoga at the new gym.", "trying aerial yoga at the new gym"),
     ("I've been looking into nursing as a career.", "looking into nursing as a career"),
-    ("I'm planning a trip to Lisbon.", "planning a trip to Lisbon"),
-])
+])  # "I'm planning a trip to Lisbon." is an intention, not done (issue #43: test_extract_locomo_gates.py)
 def test_activities_with_a_thing(ex, text, what):
     assert [e[0] for e in spans(ex, text)] == [what]
 
