@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from .dates import document_date, midnight
+from .dates import midnight
+from .doc_dates import document_date
 
 __all__ = ["Quote", "find_quote", "mentions_old_document", "pasted_at"]
 
