@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Callable
 
 from .en_dates import EN_DATES
+from .en_tense import tense_near
 
 __all__ = ["MONTHS", "DateSpan", "find_dates", "midnight", "next_year_for"]
 
@@ -215,8 +216,9 @@ def _en_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     today = midnight(ref)
     ahead = (_WEEKDAYS[m.group("wd").lower()] - today.weekday()) % 7
     if "last" in text[max(0, m.start() - 6):m.start()].lower() or (
-            not m.group("next") and _PAST_BEFORE.search(text[max(0, m.start() - 16):m.start()])):
-        ahead -= 7 if ahead else 7  # "last Friday", "started Monday", "left on Friday"
+            not m.group("next") and _PAST_BEFORE.search(text[max(0, m.start() - 16):m.start()])) or (
+            not m.group("next") and _role(text, *m.span()) == "at" and tense_near(text, *m.span()) == "past"):
+        ahead -= 7 if ahead else 7  # "last Friday", "started Monday", "left on Friday", "On Monday I moved"
     elif (m.group("next") or "").lower() == "next" and ahead == 0:
         ahead = 7
     return _point(today + timedelta(days=ahead), m, text)
@@ -314,10 +316,12 @@ def _bare_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     ahead = _month_day(day, ref, False)
     if _role(text, *m.span()) == "until" or ahead is None:
         return _point(ahead, m, text)
-    # "on the 1st" with no tense to go by: the nearer of the last and the next such day.
+    # "on the 1st": by the tense around it ("started on the 3rd", "starting on the 8th"), else the
+    # nearer of the last and the next such day.
     behind = _month_day(day, ref, True)
-    today = midnight(ref)
-    near = behind if behind is not None and (today - behind) < (ahead - today) else ahead
+    today, tense = midnight(ref), tense_near(text, *m.span())
+    near = behind if behind is not None and (
+        tense == "past" or (tense is None and (today - behind) < (ahead - today))) else ahead
     return _point(near, m, text)
 
 
