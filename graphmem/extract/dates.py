@@ -224,6 +224,21 @@ def _en_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     return _point(today + timedelta(days=ahead), m, text)
 
 
+_EN_WEEKDAY_RANGE = re.compile(r"\b(?:(?P<next>next|this|coming)\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+                               r"saturday|sunday)\s*(?:-|–|to|through|thru|till|until)\s*(?P<wd2>monday|tuesday|"
+                               r"wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)
+
+
+def _en_weekday_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"Monday to Wednesday", "Thu-Sun": the first day as a weekday alone, the last the first such
+    day after it (included) — "Monday to Wednesday" said on a Tuesday is next week's three days."""
+    first = _en_weekday(m, text, ref)
+    if first is None:
+        return None
+    last = first.start + timedelta(days=(_WEEKDAYS[m.group("wd2").lower()] - first.start.weekday()) % 7)
+    return DateSpan(first.start, last + timedelta(days=1), "range", m.span())
+
+
 def _zh_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     """周五 (this week's, or next week's once passed), 下周五, 下下周五, 上周五."""
     today = midnight(ref)
@@ -346,7 +361,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_ZH_NEXT_MONTH_DAY, _zh_next_month_day), (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
-    (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
+    (_EN_WEEKDAY_RANGE, _en_weekday_range), (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
     (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_EN_IN_MONTH, _in_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day)) + tuple(
     (rx, _extra(day)) for rx, day in EN_DATES)  # English extras: .en_dates
 
