@@ -171,7 +171,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     why, reporter = _verbs_say_no(verbs, topic, ending)
     if why:
         return Verdict(False, why=why)
-    if re.match(r"^\W*(?:(?:lol|haha|ok|so|but|and|well|ngl|tbh|hmm)\W+)*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps|according to|rumou?r has it|"
+    if re.match(r"^\W*(?:(?:lol|haha|ok|so|but|and|well|ngl|tbh|hmm)\W+)*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps|probably|prob|probs|prolly|possibly|according to|rumou?r has it|"
                 r"(?:the|our)\s+(?:docs?|documentation|wiki|registry|readme|runbook|dashboard|spec)\s+(?:says?|said|shows?|claims?|lists?))\b", sent.text, re.I):
         return Verdict(False, why="hypothetical")
     negated = any(_negated(v) for v in verbs)
