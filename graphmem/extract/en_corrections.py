@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["cleft_value", "corrects_own_message", "renumbered"]
+__all__ = ["cleft_value", "corrects_own_message", "negated_in_clause", "renumbered"]
 
 # "it's X", "it is X", "it was X" at the head of the sentence, after at most a short lead-in
 # ("sorry,", "wait:", "ugh, actually").
@@ -60,3 +60,15 @@ def corrects_own_message(sentence: str) -> bool:
     """"Small correction to my previous email: I work for Sanofi, not Servier": the earlier
     message is the speaker's own, so the sentence is no talk of an old document."""
     return _OWN_MESSAGE.search(sentence) is not None
+
+
+_CLAUSE_CUT = re.compile(r"[,;:(]|\b(?:but|and|so|though|although|while)\b", re.I)
+_NEGATION = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)
+
+
+def negated_in_clause(sentence: str, start: int) -> bool:
+    """Is the value at ``start`` negated within its own clause, by a "not" / "n't" / "never" before
+    it? "I'm not vegetarian, but I'm allergic to nuts" → vegetarian yes, nuts no; "my desk is C14
+    not C41" → C14 no (its "not" rejects the value after it, which makes the sentence a correction)."""
+    cuts = [m.end() for m in _CLAUSE_CUT.finditer(sentence, 0, start)]
+    return _NEGATION.search(sentence, cuts[-1] if cuts else 0, start) is not None

@@ -20,6 +20,7 @@ from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION,
                    STANDING, TEMPORARY)
 from .corrections import swapped
 from .dates import DateSpan
+from .en_corrections import negated_in_clause
 from .zh_dates import find_dates  # dates.find_dates and the Chinese spans it reads piece by piece
 from .gates import Verdict, is_question
 from .statements_open import open_statements
@@ -110,7 +111,13 @@ class Statements(Matcher):
             if targets or raw:
                 return
         if rejected_date or self._correcting(m, sentence, offset, found, context):
-            yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
+            # "I'm not vegetarian, but I'm allergic to nuts" reads like "not X but Y": a negated
+            # clause states nothing, the other clause still does.
+            kept_found = [(f, env) for f, env in found if lang != "en" or not (
+                verdicts[id(f)].negated and negated_in_clause(sentence, f.span[0]))]
+            if found and not kept_found:
+                return  # only negated values: no correction to make of them
+            yield from self._correction(m, sentence, offset, lang, span, kept_found, start, end, context)
             return
         yield from open_statements(self.vocabulary, m, sentence, offset, lang, span, found)
         for f, env in found:
