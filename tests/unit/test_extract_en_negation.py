@@ -53,3 +53,20 @@ def test_a_contrastive_not_after_the_value_is_still_a_correction(ex: RuleExtract
 ])
 def test_negation_is_read_per_clause(sentence: str, value: str, negated: bool) -> None:
     assert negated_in_clause(sentence, sentence.index(value)) is negated
+
+
+@pytest.mark.parametrize("text", [
+    "everyone thinks I live in Paris", "people assume I live in Paris", "my mom thinks I work at Globex",
+    "Tom said I live in Paris", "somebody claimed I work at Globex",
+])
+def test_what_others_say_or_think_of_me_is_not_my_statement(ex: RuleExtractor, text: str) -> None:
+    assert [t for t, _ in _sets(ex, text) if t in ("home_city", "employer")] == []
+
+
+@pytest.mark.parametrize("text,fact", [
+    ("I said I live in Paris", ("home_city", "Paris")),
+    ("like I said, I live in Paris", ("home_city", "Paris")),
+    ("I told them I work at Globex", ("employer", "Globex")),
+])
+def test_what_i_say_of_myself_still_counts(ex: RuleExtractor, text: str, fact: tuple[str, str]) -> None:
+    assert fact in _sets(ex, text)
