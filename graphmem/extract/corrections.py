@@ -11,6 +11,7 @@ from typing import Any, Iterable, Sequence
 
 from ..core.models import MessageEvent
 from .base import REJECTED_BEFORE, PriorFact
+from .en_corrections import cleft_value, renumbered
 from .en_lists import thing_beside
 from .zh_corrections import swapped_zh
 
@@ -60,14 +61,22 @@ def swapped(m: MessageEvent, sentence: str, offset: int, context: Sequence[Prior
                 or (pos >= end and re.fullmatch(r",?\s*(?:but\s+|it's\s+|it is\s+)?", sentence[end:pos])))]
             if p.value.islower():  # "sorry, pecans, not walnuts": a lower-case held value, a lower-case new one
                 others = [t for t in thing_beside(sentence, cue, end) if t != p.value.lower()]
+            cleft = cleft_value(sentence, cue)  # "It's amoxicillin I react to, not penicillin"
+            if not others and cleft is not None and cleft.lower() != p.value.lower() and (
+                    cleft.islower() == p.value.islower()):
+                others = [cleft]
         if len(others) == 1:
             target, new = p, others[0]
         break
+    if target is None:  # "Jagtvej 27 not 72" while "Jagtvej 72" is held: its number corrected
+        renamed = [(p, v) for p in mine if not p.value.isdigit() for v in (renumbered(sentence, p.value),) if v]
+        if len(renamed) == 1:
+            target, new = renamed[0]
     if target is None and len(numbers) == 1 and not contrast_only:
         held = [p for p in mine if p.value.isdigit() and len(p.value) == len(numbers[0][0])]
         if held and held[0].value != numbers[0][0]:
             target, new = held[0], numbers[0][0]
     if target is None or new is None:
         return
-    a = sentence.find(new)
+    a = max(sentence.find(new), 0)
     yield from target.replaced_by(new, m.id, f"[{offset + a}:{offset + a + len(new)}] {sentence.strip()}")

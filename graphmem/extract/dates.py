@@ -14,8 +14,9 @@ from datetime import datetime, timedelta, timezone
 from typing import Callable
 
 from .en_dates import EN_DATES
+from .en_tense import tense_near
 
-__all__ = ["DateSpan", "document_date", "find_dates", "midnight", "next_year_for"]
+__all__ = ["MONTHS", "DateSpan", "find_dates", "midnight", "next_year_for"]
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
@@ -215,11 +216,27 @@ def _en_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     today = midnight(ref)
     ahead = (_WEEKDAYS[m.group("wd").lower()] - today.weekday()) % 7
     if "last" in text[max(0, m.start() - 6):m.start()].lower() or (
-            not m.group("next") and _PAST_BEFORE.search(text[max(0, m.start() - 16):m.start()])):
-        ahead -= 7 if ahead else 7  # "last Friday", "started Monday", "left on Friday"
+            not m.group("next") and _PAST_BEFORE.search(text[max(0, m.start() - 16):m.start()])) or (
+            not m.group("next") and _role(text, *m.span()) == "at" and tense_near(text, *m.span()) == "past"):
+        ahead -= 7 if ahead else 7  # "last Friday", "started Monday", "left on Friday", "On Monday I moved"
     elif (m.group("next") or "").lower() == "next" and ahead == 0:
         ahead = 7
     return _point(today + timedelta(days=ahead), m, text)
+
+
+_EN_WEEKDAY_RANGE = re.compile(r"\b(?:(?P<next>next|this|coming)\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+                               r"saturday|sunday)\s*(?:-|–|to|through|thru|till|until)\s*(?P<wd2>monday|tuesday|"
+                               r"wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE)
+
+
+def _en_weekday_range(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
+    """"Monday to Wednesday", "Thu-Sun": the first day as a weekday alone, the last the first such
+    day after it (included) — "Monday to Wednesday" said on a Tuesday is next week's three days."""
+    first = _en_weekday(m, text, ref)
+    if first is None:
+        return None
+    last = first.start + timedelta(days=(_WEEKDAYS[m.group("wd2").lower()] - first.start.weekday()) % 7)
+    return DateSpan(first.start, last + timedelta(days=1), "range", m.span())
 
 
 def _zh_weekday(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
@@ -314,10 +331,12 @@ def _bare_day(m: re.Match[str], text: str, ref: datetime) -> DateSpan | None:
     ahead = _month_day(day, ref, False)
     if _role(text, *m.span()) == "until" or ahead is None:
         return _point(ahead, m, text)
-    # "on the 1st" with no tense to go by: the nearer of the last and the next such day.
+    # "on the 1st": by the tense around it ("started on the 3rd", "starting on the 8th"), else the
+    # nearer of the last and the next such day.
     behind = _month_day(day, ref, True)
-    today = midnight(ref)
-    near = behind if behind is not None and (today - behind) < (ahead - today) else ahead
+    today, tense = midnight(ref), tense_near(text, *m.span())
+    near = behind if behind is not None and (
+        tense == "past" or (tense is None and (today - behind) < (ahead - today))) else ahead
     return _point(near, m, text)
 
 
@@ -342,7 +361,7 @@ _RULES: tuple[tuple[re.Pattern[str], _Resolve], ...] = (
     (_ZH_NEXT_MONTH_DAY, _zh_next_month_day), (_ZH_RANGE, _zh_range), (_EN_RANGE, _en_range), (_ISO, _numbered_day), (_ZH_DATE, _numbered_day),
     (_EN_DATE, _named_day), (_EN_DATE_DM, _named_day), (_EN_MONTH_YEAR, _en_month_year), (_EN_REL, _en_relative),
     (_ZH_REL, _zh_relative), (_ZH_MONTH_YEAR, _zh_month_year), (_EN_PART_MONTH, _en_part_month),
-    (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
+    (_EN_WEEKDAY_RANGE, _en_weekday_range), (_EN_WEEKDAY, _en_weekday), (_ZH_WEEKDAY, _zh_weekday), (_EN_NEXT, _period), (_ZH_NEXT, _period),
     (_ZH_MONTH, _zh_month), (_ZH_MONTH_START, _zh_month_start), (_EN_SINCE_MONTH, _since_month), (_EN_IN_MONTH, _in_month), (_ZH_SINCE_MONTH, _since_month), (_EN_DAY_RANGE, _day_range), (_ZH_DAY_RANGE, _day_range), (_EN_DAY, _bare_day), (_ZH_DAY_UNTIL, _bare_day)) + tuple(
     (rx, _extra(day)) for rx, day in EN_DATES)  # English extras: .en_dates
 
@@ -364,37 +383,3 @@ def _next_period(what: str, today: datetime) -> datetime | None:
     if what in ("next year", "明年"):
         return datetime(today.year + 1, 1, 1, tzinfo=timezone.utc)
     return None  # 月底 / 下旬: too vague to date
-
-
-_DOC_YEAR = re.compile(r"(?<![\d-])(?P<year>(?:19|20)\d\d)(?:\s*年)?(?![\d-])")
-_DOC_REL = re.compile(r"(?P<w>去年|前年|上个?月|上周|last year|last month|last week|a year ago|years? ago|"
-                      r"last\s+(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-                      r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?))", re.IGNORECASE)
-
-
-def document_date(text: str, ref: datetime) -> datetime | None:
-    """The date a cited document carries, from the words that introduce it ("the 2024 lease",
-    "an email from last March", "去年的截图", "2025年3月的合同"); None when it names none."""
-    dates = [d for d in find_dates(text, ref) if d.start < midnight(ref)]
-    if dates:
-        return dates[-1].start
-    today = midnight(ref)
-    m = _DOC_REL.search(text)
-    if m:
-        w = m.group("w").lower()
-        if m.group("mon"):
-            month = MONTHS[m.group("mon")[:3].lower()]
-            year = ref.year if month < ref.month else ref.year - 1
-            return datetime(year, month, 1, tzinfo=timezone.utc)
-        if w in ("去年", "last year", "a year ago"):
-            return datetime(ref.year - 1, 1, 1, tzinfo=timezone.utc)
-        if w == "前年" or "years ago" in w:
-            return datetime(ref.year - 2, 1, 1, tzinfo=timezone.utc)
-        if w in ("上个月", "上月", "last month"):
-            return datetime(ref.year - (ref.month == 1), (ref.month - 2) % 12 + 1, 1, tzinfo=timezone.utc)
-        if w in ("上周", "last week"):
-            return today - timedelta(days=today.weekday() + 7)
-    m = _DOC_YEAR.search(text)
-    if m and int(m.group("year")) < ref.year:
-        return datetime(int(m.group("year")), 1, 1, tzinfo=timezone.utc)
-    return None

@@ -25,6 +25,11 @@ _ADVERB = re.compile(r"^[a-z]{2,}(?:ally|ily|ely|tly|dly|sly|rly|ously|ibly|ably
 _LEADING = re.compile(r"^(?:(?:now|also|even|then|plus|apparently|probably|possibly|definitely|maybe|"
                       r"[a-z]{2,}(?:ally|ily|tly|dly|sly|ously))\s+)+", re.I)
 
+# A quantifier is no thing ("allergic to nothing / anything"), nor is a verb's -ing with its object
+# ("eating everything", "working on it").
+_NO_THING = re.compile(r"^(?:(?:nothing|none|anything|everything|nobody|no one|nada)\b|[a-z]{2,}ing\s+(?:everything|"
+                       r"anything|nothing|all|out|on|in|at|from|with|for)\b)", re.I)
+
 
 def list_item(item: str) -> str | None:
     """The thing a list piece names, or None when the piece ends the list (a clause, a remark)."""
@@ -32,6 +37,8 @@ def list_item(item: str) -> str | None:
     if not item or len(item.split()) > 3 or _CLAUSE_START.match(item) or _VERB.search(item):
         return None
     if len(item.split()) == 1 and _ADVERB.match(item):
+        return None
+    if _NO_THING.match(item):  # "allergic to nothing, eating everything": no thing, and the list is over
         return None
     return item
 

@@ -52,8 +52,8 @@ _PERSON_NOUNS = {"wife", "husband", "partner", "spouse", "boyfriend", "girlfrien
 _FIRST = {"i", "we", "me", "us", "myself", "ourselves"}
 _SECOND = {"you", "u", "ya", "yourself", "y'all", "ye"}
 _THIRD = {"he", "she", "they", "him", "her", "them", "it", "this", "that", "these", "those", "who", "which"}
-_REPORTING = {"said", "says", "say", "told", "tells", "mentioned", "mentions", "wrote", "writes", "thinks",
-              "thought", "believes", "believed", "claims", "claimed", "heard", "hears", "noted", "added"}
+_REPORTING = {"said", "says", "say", "told", "tells", "mentioned", "mentions", "wrote", "writes", "thinks", "thought",
+              "believes", "believed", "claims", "claimed", "heard", "hears", "noted", "added", "assume", "assumes"}
 _PAST_TIME = re.compile(r"\b(?:last\s+(?:week|weekend|month|year|summer|winter|spring|fall|autumn|night|time|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|ago|yesterday|back then|"
                         r"years? back|when I was|as a kid|in (?:19|20)\d\d)\b|上周|上个?月|去年|前年|昨天|前天|以前|那时|小时候",
@@ -171,7 +171,7 @@ def judge_en(sent: Any, a: int, b: int, topic: str, about_topic: bool, bounded: 
     why, reporter = _verbs_say_no(verbs, topic, ending)
     if why:
         return Verdict(False, why=why)
-    if re.match(r"^\W*(?:(?:lol|haha|ok|so|but|and|well|ngl|tbh|hmm)\W+)*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps|according to|rumou?r has it|"
+    if re.match(r"^\W*(?:(?:lol|haha|ok|so|but|and|well|ngl|tbh|hmm)\W+)*(?:if|what if|suppose|imagine|hypothetically|maybe|perhaps|probably|prob|probs|prolly|possibly|according to|rumou?r has it|"
                 r"(?:the|our)\s+(?:docs?|documentation|wiki|registry|readme|runbook|dashboard|spec)\s+(?:says?|said|shows?|claims?|lists?))\b", sent.text, re.I):
         return Verdict(False, why="hypothetical")
     negated = any(_negated(v) for v in verbs)
@@ -303,7 +303,7 @@ def _pronoun_subject(subj: Any, reporter: Any, about_topic: bool, negated: bool)
     if low in _FIRST:
         if reporter is not None:
             rs = _subject_child(reporter)
-            if rs is not None and rs.lower_ in _SECOND | _THIRD:
+            if rs is not None and rs.lower_ not in _FIRST:  # "Tom / everyone / my mom thinks I live in X"
                 return Verdict(False, why="reported by someone else")
         return Verdict(True, "@speaker", negated)
     if low in _SECOND:

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from .dates import document_date, midnight
+from .dates import midnight
+from .doc_dates import document_date
+from .en_corrections import corrects_own_message
 
 __all__ = ["Quote", "find_quote", "mentions_old_document", "pasted_at"]
 
@@ -171,6 +173,6 @@ def mentions_old_document(sentence: str, at: datetime) -> bool:
     """A sentence that talks about an old document ("my 2024 contract", "去年的合同"): what it
     states may be the document's, not the speaker's now — the safety net under :func:`find_quote`."""
     noun = _DOC_NOUN.search(sentence)
-    if noun is None:
+    if noun is None or corrects_own_message(sentence):  # "correction to my previous email: …"
         return False
     return bool(_OLD.search(sentence)) or document_date(sentence, at) is not None

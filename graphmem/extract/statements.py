@@ -16,17 +16,16 @@ from typing import Any, Iterable, Sequence
 from ..core.models import MessageEvent
 from .base import (CANDIDATE_BELOW, PriorFact, CANCEL, CHANGE_WORDS, CORRECTION, Found, Matcher, MOVE_WORDS,
                    REJECTED_BEFORE,
-                   NEGATED_NOT_ANYMORE, ONE_OFF, OPEN_CUE_EN, OPEN_CUE_ZH, REVOKE_STRONG, REVOKE_VERB,
+                   NEGATED_NOT_ANYMORE, ONE_OFF, REVOKE_STRONG, REVOKE_VERB,
                    STANDING, TEMPORARY)
 from .corrections import swapped
 from .dates import DateSpan
+from .en_corrections import negated_in_clause
 from .zh_dates import find_dates  # dates.find_dates and the Chinese spans it reads piece by piece
-from .gates import Verdict, is_question, judge_en, judge_zh
-from .openvocab import OpenFound, open_en, open_zh
-from .personal import PERSONAL_CUE_EN, PERSONAL_CUE_ZH, personal_en, personal_zh
+from .gates import Verdict, is_question
+from .statements_open import open_statements
 from .quotes import mentions_old_document
 from .temporal import dates_of, implied_end, temporary_here
-from .values import clean
 from .vocabulary import TopicRules
 
 __all__: list[str] = []
@@ -112,9 +111,15 @@ class Statements(Matcher):
             if targets or raw:
                 return
         if rejected_date or self._correcting(m, sentence, offset, found, context):
-            yield from self._correction(m, sentence, offset, lang, span, found, start, end, context)
+            # "I'm not vegetarian, but I'm allergic to nuts" reads like "not X but Y": a negated
+            # clause states nothing, the other clause still does.
+            kept_found = [(f, env) for f, env in found if lang != "en" or not (
+                verdicts[id(f)].negated and negated_in_clause(sentence, f.span[0]))]
+            if found and not kept_found:
+                return  # only negated values: no correction to make of them
+            yield from self._correction(m, sentence, offset, lang, span, kept_found, start, end, context)
             return
-        yield from self._open(m, sentence, offset, lang, span, found)
+        yield from open_statements(self.vocabulary, m, sentence, offset, lang, span, found)
         for f, env in found:
             verdict = verdicts[id(f)]
             if verdict.negated:
@@ -241,54 +246,6 @@ class Statements(Matcher):
                 event["env"] = env
             if start is not None:
                 event["effective"] = start.isoformat()  # "…, left last Friday"
-            yield event
-
-    def _open(self, m: MessageEvent, sentence: str, offset: int, lang: str, span: Any,
-              found: list[tuple[Found, str | None]]) -> Iterable[dict[str, Any]]:
-        """Open-vocabulary statements (openvocab.py), through the same gates; L2 candidates unless
-        their topic is declared."""
-        cfg = self.vocabulary.open
-        hits: list[tuple[OpenFound, int | None]]
-        if lang == "en":
-            if span is None or not span.doc.has_annotation("DEP"):
-                return
-            hits = [(o, None) for o in open_en(span, cfg)] if OPEN_CUE_EN.search(sentence) else []
-            if PERSONAL_CUE_EN.search(sentence):
-                hits += [(o, None) for o in personal_en(span, cfg)]
-        else:
-            hits = [(OpenFound(o.topic, o.value, (offset + o.span[0], offset + o.span[1]), o.declared, o.gated), cue)
-                    for o, cue in (open_zh(sentence, cfg) if OPEN_CUE_ZH.search(sentence) else [])
-                    + (personal_zh(sentence, cfg) if PERSONAL_CUE_ZH.search(sentence) else [])]
-        taken = [(offset + f.span[0], offset + f.span[1]) for f, _ in found]
-        jobs = {w.lower() for w in cfg.get("occupations", {}).get(lang, [])}
-        for o, cue in hits:
-            a, b = o.span
-            value = clean(m.text[a:b], lang, None, False)
-            if not value or o.topic in self.vocabulary.topics or any(a < y and x < b for x, y in taken):
-                continue
-            if o.gated:
-                taken.append((a, b))  # "I have a dog named Max": dog_name (openvocab.py) is drawn once
-            if o.topic == "occupation" and value.lower().split()[-1] not in jobs and value not in jobs:
-                continue
-            if not o.gated:
-                taken.append((a, b))
-            b = a + m.text[a:b].find(value) + len(value)
-            a = b - len(value)
-            if o.gated:
-                verdict = Verdict(True)
-            elif lang == "en":
-                verdict = judge_en(span, a, b, o.topic, False, False)
-            else:
-                verdict = judge_zh(sentence, cue or 0, a - offset, b - offset, o.topic, False, False)
-            if not verdict.ok or verdict.negated:
-                continue
-            event: dict[str, Any] = {"op": "set", "subject": m.speaker if verdict.subject in (None, "@speaker")
-                                     else verdict.subject, "topic": o.topic, "value": value, "source": m.id,
-                                     "authority": "L1" if o.declared else "L2",
-                                     "confidence": 0.85 if o.declared else 0.6,
-                                     "evidence": f"[{a}:{b}] {sentence.strip()}"}
-            if not o.declared:
-                event["status"] = "candidate"
             yield event
 
     def _names(self, topic: TopicRules, sentence: str, lang: str) -> bool:

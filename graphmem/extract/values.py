@@ -20,6 +20,7 @@ _TRAILING_EN = re.compile(
 _LEADING_EN = re.compile(r"^(?:most|some|all|any|many|certain|a few|a lot of|lots of|several|a|an|the|like|"
                          r"really|very|super|mildly|slightly|severely|deathly|extremely|so)\s+", re.I)
 _TRAILING_ZH = re.compile(r"(?:了|啦|呢|吧|啊|呀|哦|喔|嘛|(?<=[\u4e00-\u9fff]{2})去)+$")  # 搬到大理去
+_NO_THING_EN = re.compile(r"(?:nothing|none|nobody|no one|nada)\b", re.I)
 _DASHES = "-–—‐‑_~～/\\|·•*"
 
 
@@ -42,4 +43,6 @@ def clean(value: str, lang: str, shape: str | None, many: bool) -> str:
                 v = v.rsplit("的", 1)[1]  # "朋友家附近的光明路" → "光明路"
         if v == before:
             break
+    if lang == "en" and (many or shape == "item") and _NO_THING_EN.match(v):
+        return ""  # "allergic to nothing (, eating everything)": a quantifier names no thing
     return v
