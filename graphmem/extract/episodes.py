@@ -33,7 +33,7 @@ from .episode_words import (ABSENCE, AHEAD_TIME, COPULA_FEEL, FRAME_FORMS, FUTUR
                             STATIVE)
 from .gates import is_question
 
-__all__ = ["Episode", "episode_event", "episodes_en", "episodes_zh", "may_episode"]
+__all__ = ["EN_CUE_ACT", "Episode", "episode_event", "episodes_en", "episodes_zh", "may_episode"]
 
 
 _EN_CUE_WHO = re.compile(r"\b(?:I|[Ww]e)\b")
@@ -51,6 +51,8 @@ _EN_CUE_ACT = re.compile(r"\b(?:\w+ed|\w+ing|went|took|got|gotten|made|saw|met|r
                          r"dug|sang|stole|shot|lit|dealt|bent|built|sent|spent|able|chance|opportunity|set|cut|wore|beat|drank|"
                          r"swung|taught|sold|fell|broke|chose|woke|stood|felt|bent|spun|struck|dove|upset|had)\b", re.I)
 
+
+EN_CUE_ACT = _EN_CUE_ACT  # the verb forms an English episode is told with (prefilter.py reads them)
 
 _EN_CUE_LEAD = re.compile(r"(?:^|[.!?]\s+)(?:(?:just|finally|also|recently)\s+)?(?:\w+ed|went|took|got|made|saw|met|"
                           r"ran|won|bought|built|found|spent|wrote|finished)\b", re.I)  # "Took a trip to Rome."

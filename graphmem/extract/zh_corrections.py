@@ -15,7 +15,9 @@ from typing import Any, Iterator, Sequence
 from ..core.models import MessageEvent
 from .base import PriorFact
 
-__all__ = ["swapped_zh"]
+__all__ = ["SWAP_CUE_ZH", "swapped_zh"]
+
+SWAP_CUE_ZH = re.compile(r"不是|并非")  # every correction read here names the held value after one of these
 
 _NAME = r"(?![的是在为])[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9（）()·]{1,15}?"
 
