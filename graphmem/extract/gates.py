@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .person_words import PERSON_NOUNS, SOMEONE
 from .places import is_not_a_city
 
 __all__ = ["Verdict", "judge_en", "judge_zh", "is_question"]
@@ -42,13 +43,6 @@ _HYPO_WORDS = {"want", "wants", "wanted", "wanting", "wish", "wishes", "wished",
 _ENDED = {"lost", "lose", "losing", "quit", "quitting", "left", "leave", "leaving", "fired", "resigned", "retired",
           "ended", "laid", "sacked", "dumped", "missed", "miss", "skipped", "declined", "rejected", "turned"}
 _PREF_VERBS = {"want", "wants", "like", "prefer", "prefers", "love", "wish"}
-_PERSON_NOUNS = {"wife", "husband", "partner", "spouse", "boyfriend", "girlfriend", "bf", "gf", "son", "daughter",
-                 "kid", "kids", "child", "children", "mom", "mother", "dad", "father", "parents", "parent",
-                 "brother", "sister", "sibling", "siblings", "friend", "friends", "colleague", "colleagues",
-                 "coworker", "coworkers", "co-worker", "boss", "manager", "roommate", "flatmate", "neighbor",
-                 "neighbour", "family", "cousin", "aunt", "uncle", "grandma", "grandpa", "grandmother",
-                 "grandfather", "team", "client", "customer", "mum", "fiance", "fiancé", "fiancee", "buddy",
-                 "teammate", "landlord", "assistant", "nephew", "niece", "in-laws", "folks", "pal", "mate"}
 _FIRST = {"i", "we", "me", "us", "myself", "ourselves"}
 _SECOND = {"you", "u", "ya", "yourself", "y'all", "ye"}
 _THIRD = {"he", "she", "they", "him", "her", "them", "it", "this", "that", "these", "those", "who", "which"}
@@ -325,13 +319,13 @@ def _named_subject(subj: Any, value: Any, about_topic: bool, negated: bool) -> V
     if name and not (value.start <= subj.i < value.end):
         return Verdict(True, name, negated)
     poss = next((c for c in subj.children if c.dep_ == "poss"), None)
-    if poss is not None and poss.pos_ == "NOUN" and poss.lower_ not in _PERSON_NOUNS and any(
+    if poss is not None and poss.pos_ == "NOUN" and poss.lower_ not in PERSON_NOUNS and any(
             c.dep_ == "poss" and c.lower_ in ("my", "our") for c in poss.children):
         return Verdict(True, "@speaker", negated)  # "my dog's name is Luna"
     if poss is not None and poss.lower_ not in _FIRST | {"my", "our", "your", "his", "her", "their", "its"}:
         name = _name_of(poss)  # "Priya's office is remote"
         return Verdict(True, name, negated) if name else Verdict(False, why="someone else's")
-    if subj.lower_ in _PERSON_NOUNS or (subj.tag_ in ("NNS", "NN") and poss is not None and subj.lower_ in _PERSON_NOUNS):
+    if subj.lower_ in PERSON_NOUNS or (subj.tag_ in ("NNS", "NN") and poss is not None and subj.lower_ in PERSON_NOUNS):
         appos = next((c for c in subj.children if c.dep_ == "appos"), None)
         name = _person_of(appos) if appos is not None else None
         return Verdict(True, name, negated) if name else Verdict(False, why="someone else")
@@ -341,6 +335,8 @@ def _named_subject(subj: Any, value: Any, about_topic: bool, negated: bool) -> V
         return Verdict(False, why="someone else's")
     if poss is not None and poss.lower_ in ("my", "our"):
         return Verdict(True, "@speaker", negated)
+    if not about_topic and (subj.lower_ in SOMEONE or subj.lower_.removesuffix("s") in SOMEONE):
+        return Verdict(False, why="someone else")  # "the new guy on my team is vegan", "someone …"
     return Verdict(True, None, negated)
 
 
