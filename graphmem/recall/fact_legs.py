@@ -11,15 +11,13 @@ from typing import Any
 from ..core.warnings import conflicting
 from .items import fact_item, source_of, source_ref
 from .memory_context import ContextItem, ItemWarning
+from .recall_config import RecallConfig
 from .terms import MAX_MENTIONS, MAX_TOPICS, TaskTerms, pad, plan_shaped
 from .vectors import MAX_VECTOR_HITS
 from ..store.ops import Plan, as_of, run_query
 from ..store.projection import to_datetime
 
-__all__ = ["QUOTED_WEIGHT", "RRF_K", "fact_candidates", "quoted_items", "with_overlays"]
-
-RRF_K = 60
-QUOTED_WEIGHT = 0.5
+__all__ = ["fact_candidates", "quoted_items", "with_overlays"]
 
 
 def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: datetime, k: datetime,
@@ -52,16 +50,18 @@ def _overlay_items(tenant: str, now: datetime, slots: list[dict[str, Any]], t: d
 
 
 def fact_candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: list[str], t: datetime,
-                    k: datetime, hops: int, limit: int, vector_hits: list[str], weights: dict[str, float]) -> Plan[list[ContextItem]]:
-    """Scope → time → relevance legs → fused rank, in Cypher; rows of one conflicting slot become one item."""
+                    k: datetime, vector_hits: list[str], config: RecallConfig) -> Plan[list[ContextItem]]:
+    """Scope → time → relevance legs → fused rank, in Cypher; rows of one conflicting slot become one item.
+    The reach, the depth and every ranking parameter come from ``config`` (hops, limit,
+    fact_leg_weights, fact_rrf_k): one place to tune them (issue #46)."""
     roots = [subject] if subject else terms.mentions
     # Lists go padded to fixed lengths (with "", which no id can be): Neo4j plans a query per bucket of
     # list sizes, and this query's plan takes ~1 s to compile; fixed shapes compile it once.
-    rows = yield from run_query("recall/candidates", tenant, subject=subject, roots=pad(roots, MAX_MENTIONS), hops=hops,
+    rows = yield from run_query("recall/candidates", tenant, subject=subject, roots=pad(roots, MAX_MENTIONS), hops=config.hops,
                             envs=pad(envs, 2), valid_at=t, known_at=k, topics=pad(terms.topics, MAX_TOPICS),
                             topic_rank={x: i for i, x in enumerate(terms.topics)}, lucene=plan_shaped(terms.lucene(tenant)),
-                            vector_hits=pad(vector_hits, MAX_VECTOR_HITS), k=limit, rrf_k=RRF_K,
-                            weights=weights)
+                            vector_hits=pad(vector_hits, MAX_VECTOR_HITS), k=config.limit,
+                            rrf_k=config.fact_rrf_k, weights=config.fact_leg_weights)
     by_slot: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for r in rows:
         by_slot.setdefault((r["subject"], r["topic"], r["env"] or ""), []).append(r)
@@ -75,9 +75,11 @@ def fact_candidates(tenant: str, terms: TaskTerms, subject: str | None, envs: li
 
 
 def with_overlays(tenant: str, now: datetime, items: list[ContextItem], subject: str | None, envs: list[str],
-                  t: datetime, k: datetime, session: str | None,
-                  include_candidates: bool) -> Plan[list[ContextItem]]:
-    """The asked view where it differs from the materialised one (L0 of this session, candidates)."""
+                  t: datetime, k: datetime, session: str | None, include_candidates: bool,
+                  config: RecallConfig) -> Plan[list[ContextItem]]:
+    """The asked view where it differs from the materialised one (L0 of this session, candidates).
+    An overlay slot takes the fused score of the item it replaces, or one first-ranked hit of one
+    leg (1 / (fact_rrf_k + 1)) when nothing fused was shown for it."""
     if session is None and not include_candidates:
         return items
     subjects = sorted({i.subject for i in items} | ({subject} if subject else set()))
@@ -90,13 +92,15 @@ def with_overlays(tenant: str, now: datetime, items: list[ContextItem], subject:
     floor = {key: max((i.score for i in items if (i.subject, i.topic, i.env) == key), default=0.0) for key in keys}
     kept = [i for i in items if (i.subject, i.topic, i.env) not in keys]
     for i in (yield from _overlay_items(tenant, now, slots, t, k, session, include_candidates)):
-        i.score = floor[(i.subject, i.topic, i.env)] or 1.0 / (RRF_K + 1)
+        i.score = floor[(i.subject, i.topic, i.env)] or 1.0 / (config.fact_rrf_k + 1)
         kept.append(i)
     return kept
 
 
-def quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetime) -> Plan[list[ContextItem]]:
-    """Old documents quoted about the slots shown: history, flagged, never the current value."""
+def quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetime,
+                 config: RecallConfig) -> Plan[list[ContextItem]]:
+    """Old documents quoted about the slots shown: history, flagged, never the current value; each
+    under its slot's current value (``config.quoted_weight`` of its score)."""
     slots = [{"subject": s, "topic": tp, "env": e} for s, tp, e in sorted({(i.subject, i.topic, i.env) for i in items})]
     if not slots:
         return []
@@ -115,7 +119,7 @@ def quoted_items(tenant: str, items: list[ContextItem], t: datetime, k: datetime
         out.append(ContextItem(
             kind="quoted", subject=q["subject"], topic=q["topic"], env=q["env"] or "", value=q["value"],
             valid_from=to_datetime(q["valid_from"]), authority="L1", status="history", version=q["version"],
-            fact=q["fact"], source=source_of(q), legs=["quoted"], score=cur.score * QUOTED_WEIGHT,
+            fact=q["fact"], source=source_of(q), legs=["quoted"], score=cur.score * config.quoted_weight,
             warnings=[ItemWarning(kind="quoted", message=(
                 f"what {q['source']} said on {said}, forwarded in {q['quoted_in']} on {forwarded}; history, not the "
                 f"current value ({now_text})"))]))

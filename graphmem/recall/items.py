@@ -12,13 +12,11 @@ from ..core.relay import relay_note, relayed_by
 from ..core.warnings import CANDIDATE, INFERRED, SESSION, conflicting
 from .wording import day
 from .memory_context import EXCERPT_CHARS, ContextItem, ItemWarning, SourceRef
+from .recall_config import RecallConfig
 from ..store.projection import to_datetime
 
-__all__ = ["AUTHORITY_WEIGHT", "STATUS_WEIGHT", "fact_item", "mark_relayed", "source_of", "source_ref", "warn",
+__all__ = ["fact_item", "mark_relayed", "source_of", "source_ref", "warn",
            "weigh"]
-
-AUTHORITY_WEIGHT = {"L0": 1.3, "L1": 1.0, "L2": 0.6}
-STATUS_WEIGHT = {"confirmed": 1.0, "candidate": 0.5}
 
 
 def _excerpt(text: str | None, evidence: str | None) -> tuple[str | None, int | None]:
@@ -114,11 +112,14 @@ def warn(item: ContextItem, valid_at: datetime, known_at: datetime, stale_after:
                                                     f" an old source quoted later in {', '.join(src.quoted_by)}"))
 
 
-def weigh(item: ContextItem) -> float:
-    """The item's fused relevance, weighed by authority, status, confidence and staleness."""
+def weigh(item: ContextItem, config: RecallConfig) -> float:
+    """The item's fused relevance, weighed by authority, status, confidence and staleness, with the
+    factors of ``config`` (authority_weights, status_weights, confidence_floor, stale_weight)."""
     conf = item.confidence if item.confidence is not None else 1.0
-    score = item.score * AUTHORITY_WEIGHT.get(item.authority or "L1", 1.0) * STATUS_WEIGHT.get(item.status or "", 1.0)
-    score *= 0.5 + 0.5 * max(0.0, min(conf, 1.0))
+    score = item.score * config.authority_weights.get(item.authority or "L1", 1.0) \
+        * config.status_weights.get(item.status or "", 1.0)
+    floor = config.confidence_floor
+    score *= floor + (1.0 - floor) * max(0.0, min(conf, 1.0))
     if any(w.kind == "stale" for w in item.warnings):
-        score *= 0.8
+        score *= config.stale_weight
     return score

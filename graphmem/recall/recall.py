@@ -154,18 +154,17 @@ def _fact_items(ask: _Ask, vector_hits: list[str], include_candidates: bool) -> 
     items: list[ContextItem] = []
     cfg, t, k = ask.cfg, ask.t, ask.k
     if cfg.facts and ask.state["held"]:  # the legs search the timeline: nothing on it, nothing to find
-        items = yield from fact_candidates(ask.tenant, ask.terms, ask.subject, ask.envs, t, k, cfg.hops, cfg.limit,
-                                           vector_hits, cfg.fact_leg_weights)
+        items = yield from fact_candidates(ask.tenant, ask.terms, ask.subject, ask.envs, t, k, vector_hits, cfg)
     if cfg.facts and ask.state["facts"]:
         items = yield from with_overlays(ask.tenant, ask.now, items, ask.subject, ask.envs, t, k, ask.session,
-                                         include_candidates)
+                                         include_candidates, cfg)
     if ask.env:  # an environment's own value replaces the general one for the same subject and topic
         specific = {(i.subject, i.topic) for i in items if i.env == ask.env}
         items = [i for i in items if i.env == ask.env or (i.subject, i.topic) not in specific]
     stale_after, expiring_within = timedelta(days=cfg.stale_after_days), timedelta(days=cfg.expiring_within_days)
     for i in items:
         warn(i, t, k, stale_after, expiring_within)
-        i.score = weigh(i)
+        i.score = weigh(i, cfg)
     return items
 
 
@@ -202,7 +201,7 @@ def _past_and_said(ask: _Ask, items: list[ContextItem], said: Any) -> Plan[list[
     past; and what was said (messages: the read :func:`_ask_messages` started), folded under the
     facts drawn from them."""
     cfg, t, k = ask.cfg, ask.t, ask.k
-    items = items + (yield from quoted_items(ask.tenant, items, t, k))
+    items = items + (yield from quoted_items(ask.tenant, items, t, k, cfg))
     past = asks_about_past(ask.task) or (ask.asked is not None and ask.asked.past)
     if cfg.facts and cfg.history and ask.state["held"] and past:
         # a question about a named stretch ("in 2024") sees what held in it, not every older value

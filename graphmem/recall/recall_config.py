@@ -40,6 +40,38 @@ class RecallConfig(BaseModel):
                                                      "is not a vector hit")
     history: bool = Field(True, description="a question about the past also sees facts that no longer hold, "
                                             "marked superseded or expired")
+    # -- weighing the fused fact score (docs/recall.md, "Rank") -----------------------------------
+    # 60 is the k of Cormack, Clarke and Büttcher's reciprocal-rank fusion, which the message legs
+    # use too; it also sets the scale of a score given outside fusion (an overlay slot with no
+    # fused rank, a stored episode in search()): one first-ranked hit of one leg, 1 / (k + 1).
+    fact_rrf_k: int = Field(60, ge=1, le=1000,
+                            description="the k of the fact legs' reciprocal-rank fusion (sum of weight / (k + rank)); "
+                                        "60 as in Cormack et al. 2009 and the message legs")
+    # What the user said in this session (L0) is newer than anything stored and outranks it; an
+    # inferred fact (L2) was never stated, so it ranks under what someone said (L1).
+    authority_weights: dict[str, float] = Field(
+        default_factory=lambda: {"L0": 1.3, "L1": 1.0, "L2": 0.6},
+        description="fused-score factor of each authority: this session's word first, inferred facts last "
+                    "(an authority not named weighs 1.0)")
+    # A candidate is a guess nobody confirmed (extraction below its confidence bar): shown when
+    # asked for, but under the confirmed facts it might be mistaken for.
+    status_weights: dict[str, float] = Field(
+        default_factory=lambda: {"confirmed": 1.0, "candidate": 0.5},
+        description="fused-score factor of each status: an unconfirmed candidate counts half "
+                    "(a status not named weighs 1.0)")
+    # confidence scales the score between this floor (confidence 0) and 1 (confidence 1): a low
+    # confidence lowers a fact, never hides it, since precision is kept by the candidate status.
+    confidence_floor: float = Field(0.5, ge=0.0, le=1.0,
+                                    description="the share of its fused score a fact of confidence 0 keeps "
+                                                "(score x (floor + (1 - floor) x confidence))")
+    # A fact last stated long ago (stale_after_days) may have changed: still shown, with its
+    # warning, but under fresh facts of the same relevance.
+    stale_weight: float = Field(0.8, ge=0.0, le=1.0,
+                                description="fused-score factor of a fact that carries a stale warning")
+    # An old document quoted about a slot is history: it is shown under the current value of the
+    # slot it is about, never above it (half that value's score).
+    quoted_weight: float = Field(0.5, ge=0.0, le=1.0,
+                                 description="a quoted old claim's score as a share of the current value of its slot")
     # -- messages (and other sources with text) ----------------------------------------------------
     messages: bool = Field(True, description="search what was said: messages and other sources are recall items")
     message_limit: int = Field(40, ge=1, le=500, description="hits taken from each message leg before fusion")
@@ -69,8 +101,13 @@ class RecallConfig(BaseModel):
     neighbour_window_minutes: int = Field(180, ge=0, description="a neighbour is said at most this long before or after")
     rrf_k: int = Field(60, ge=1, le=1000, description="the k of reciprocal-rank fusion")
     # -- warnings ---------------------------------------------------------------------------------
-    stale_after_days: int = Field(180, ge=1)
-    expiring_within_days: int = Field(7, ge=0)
+    # Half a year: long enough that a preference stated once is not flagged a month later, short
+    # enough that an address or an employer not restated for a year is.
+    stale_after_days: int = Field(180, ge=1, description="a fact last stated this many days before the time asked "
+                                                         "about is marked stale (and weighed by stale_weight)")
+    # A week: what ends before the next week's work is worth a warning now.
+    expiring_within_days: int = Field(7, ge=0, description="a fact that expires or ends within this many days of the "
+                                                           "time asked about is marked expiring")
 
 
 PRESETS: dict[str, RecallConfig] = {

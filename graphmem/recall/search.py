@@ -27,7 +27,6 @@ from ..core.answers import Episode
 from ..core.errors import ValidationError
 from ..core.relay import relay_note
 from ..store.ops import Plan, view_times
-from .fact_legs import RRF_K
 from .memory_context import ContextItem, ItemWarning, SourceRef
 from .recall_config import RecallConfig, recall_config
 
@@ -113,25 +112,25 @@ def memory_of_episode(ep: Episode, score: float) -> Memory:
                   if ep.relayed_by else [])
 
 
-def _episode_score(ep: Episode, terms: list[str]) -> float:
+def _episode_score(ep: Episode, terms: list[str], rrf_k: int) -> float:
     """The share of the query's terms the episode's activity or place contains, on the scale of one
-    first-ranked hit of one fused leg (1 / (RRF_K + 1)); 0 when none."""
+    first-ranked hit of one fused fact leg (1 / (RecallConfig.fact_rrf_k + 1)); 0 when none."""
     if not terms:
         return 0.0
     blob = f"{ep.what} {ep.where or ''}".casefold()
     hits = sum(1 for t in terms if t.casefold() in blob)
-    return hits / len(terms) / (RRF_K + 1)
+    return hits / len(terms) / (rrf_k + 1)
 
 
 def _episodes(tenant: str, now: datetime, people: list[str], terms: list[str], when: Any,
-              k: datetime) -> Plan[list[Memory]]:
+              k: datetime, rrf_k: int) -> Plan[list[Memory]]:
     from .episode_store import episodes
     found: dict[str, Memory] = {}
     for who in people[:EPISODE_PEOPLE]:
         since, until = (when[0], when[1]) if when else (None, None)
         for ep in (yield from episodes(tenant, now, who=who, since=since, until=until, known_at=k,
                                        limit=EPISODE_READ)):
-            score = _episode_score(ep, terms)
+            score = _episode_score(ep, terms, rrf_k)
             if score > 0 and ep.uid not in found:
                 found[ep.uid] = memory_of_episode(ep, score)
     return list(found.values())
@@ -171,7 +170,7 @@ def search(tenant: str, now: datetime, query: str, *, subject: str | None = None
     people = [subject] if subject else ask.people.ids
     if episodes and people:
         memories += yield from ask.leg("episodes", _episodes(tenant, now, people, ask.terms.terms,
-                                                             task_range(query, t), k), [])
+                                                             task_range(query, t), k, cfg.fact_rrf_k), [])
     memories.sort(key=lambda m: (-m.score, m.kind in ("quoted", "history"), m.subject, m.topic, str(m.value),
                                  m.id or ""))
     return SearchResult(query=query, tenant=tenant, subject=subject, env=env, valid_at=t, known_at=k,

@@ -71,8 +71,7 @@ def warm_plans(tenant: str, now: datetime, vector: list[float] | None) -> Plan[i
     for subject in (None, _NOBODY):
         for when in (None, month):
             sent += yield from _messages(tenant, now, subject, when, vector, [_NOBODY] if subject is None else [])
-        yield from fact_candidates(tenant, analyse(f"{WARM_WORD} of {_NOBODY}"), subject, [""], now, now, cfg.hops,
-                                   cfg.limit, [], cfg.fact_leg_weights)
+        yield from fact_candidates(tenant, analyse(f"{WARM_WORD} of {_NOBODY}"), subject, [""], now, now, [], cfg)
         yield from history_items(tenant, now, analyse(WARM_WORD).lucene(tenant), subject, now, now, set(),
                                  cfg.limit // 2)
         sent += 2
@@ -84,7 +83,7 @@ def warm_plans(tenant: str, now: datetime, vector: list[float] | None) -> Plan[i
     sent += 1
     for size in _SLOT_SIZES:
         items = [ContextItem(kind="fact", subject=_NOBODY, topic=f"t{i}") for i in range(size)]
-        yield from quoted_items(tenant, items, now, now)
+        yield from quoted_items(tenant, items, now, now, cfg)
         yield from as_of_many(tenant, now, [(_NOBODY, f"t{i}", None) for i in range(size)], valid_at=now,
                               known_at=now)
         sent += 2

@@ -16,9 +16,11 @@ from .working import WorkingPlans
 if TYPE_CHECKING:
     from ..store.aio import AsyncGraphMem
     from ..store.client import GraphMem
+    from datetime import datetime
     from typing import Any, Literal
     from ..core.models import WriteResult
     from ..recall.memory_context import MemoryContext
+    from ..recall.recall_config import RecallConfig
     from .endgate import CloseReport
     from .working import AddResult, ItemType, Resumed, Role, WorkingItem, WorkingPolicy
 
@@ -89,9 +91,29 @@ class WorkingMemory:
         """Where a restarted agent picks the task up: the last checkpoint's state and the live items."""
         return self._store._run(self._plans.resume())
 
-    def context(self, task: str, **kw: Any) -> MemoryContext:
+    def context(
+        self,
+        task: str,
+        *,
+        subject: str | None = None,
+        env: str | None = None,
+        valid_at: datetime | str | None = None,
+        known_at: datetime | str | None = None,
+        budget_tokens: int = 1500,
+        include_candidates: bool = False,
+        hops: int | None = None,
+        limit: int | None = None,
+        area: str | None = None,
+        summary: bool = True,
+        playbooks: bool = True,
+        stale_after_days: int | None = None,
+        expiring_within_days: int | None = None,
+        config: RecallConfig | str | None = None,
+        gaps: bool = True,
+    ) -> MemoryContext:
         """``store.context(task, session=this session, ...)``, and a ``context`` ledger event with the
-        tokens it used (what ``graphmem stats`` reports as tokens per context).
+        tokens it used (what ``graphmem stats`` reports as tokens per context). The keywords are the
+        client's ``context`` keywords but ``session`` (this session's), with the same defaults.
 
         The session must exist and be open, checked before anything is read: an unknown session
         raises :class:`~graphmem.core.errors.NotFoundError` (a read never opens a session), a closed one
@@ -99,7 +121,24 @@ class WorkingMemory:
         a closed session, recording nothing). A close that lands between the read and its record
         leaves the read standing and records nothing: never a context read and then an error.
         """
-        return self._store._run(self._plans.context(task, **kw))
+        return self._store._run(self._plans.context(
+            task,
+            subject=subject,
+            env=env,
+            valid_at=valid_at,
+            known_at=known_at,
+            budget_tokens=budget_tokens,
+            include_candidates=include_candidates,
+            hops=hops,
+            limit=limit,
+            area=area,
+            summary=summary,
+            playbooks=playbooks,
+            stale_after_days=stale_after_days,
+            expiring_within_days=expiring_within_days,
+            config=config,
+            gaps=gaps,
+        ))
 
     def close(
         self,
@@ -188,9 +227,29 @@ class AsyncWorkingMemory:
         """Where a restarted agent picks the task up: the last checkpoint's state and the live items."""
         return await self._store._run_async(self._plans.resume())
 
-    async def context(self, task: str, **kw: Any) -> MemoryContext:
+    async def context(
+        self,
+        task: str,
+        *,
+        subject: str | None = None,
+        env: str | None = None,
+        valid_at: datetime | str | None = None,
+        known_at: datetime | str | None = None,
+        budget_tokens: int = 1500,
+        include_candidates: bool = False,
+        hops: int | None = None,
+        limit: int | None = None,
+        area: str | None = None,
+        summary: bool = True,
+        playbooks: bool = True,
+        stale_after_days: int | None = None,
+        expiring_within_days: int | None = None,
+        config: RecallConfig | str | None = None,
+        gaps: bool = True,
+    ) -> MemoryContext:
         """``store.context(task, session=this session, ...)``, and a ``context`` ledger event with the
-        tokens it used (what ``graphmem stats`` reports as tokens per context).
+        tokens it used (what ``graphmem stats`` reports as tokens per context). The keywords are the
+        client's ``context`` keywords but ``session`` (this session's), with the same defaults.
 
         The session must exist and be open, checked before anything is read: an unknown session
         raises :class:`~graphmem.core.errors.NotFoundError` (a read never opens a session), a closed one
@@ -198,7 +257,24 @@ class AsyncWorkingMemory:
         a closed session, recording nothing). A close that lands between the read and its record
         leaves the read standing and records nothing: never a context read and then an error.
         """
-        return await self._store._run_async(self._plans.context(task, **kw))
+        return await self._store._run_async(self._plans.context(
+            task,
+            subject=subject,
+            env=env,
+            valid_at=valid_at,
+            known_at=known_at,
+            budget_tokens=budget_tokens,
+            include_candidates=include_candidates,
+            hops=hops,
+            limit=limit,
+            area=area,
+            summary=summary,
+            playbooks=playbooks,
+            stale_after_days=stale_after_days,
+            expiring_within_days=expiring_within_days,
+            config=config,
+            gaps=gaps,
+        ))
 
     async def close(
         self,

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..core.models import WriteResult
     from ..governance.sensitive import SensitiveConfig
     from ..recall.memory_context import MemoryContext
+    from ..recall.recall_config import RecallConfig
     from .endgate import CloseReport
 
 __all__ = ["AddResult", "ItemType", "Resumed", "WorkingItem", "WorkingPlans", "WorkingPolicy"]
@@ -239,9 +240,15 @@ class WorkingPlans:
                            used_tokens=sum(i.tokens for i in found), policy=got["policy"])
         return plan()
 
-    def context(self, task: str, **kw: Any) -> Plan[MemoryContext]:
+    def context(self, task: str, *, subject: str | None = None, env: str | None = None,
+                valid_at: datetime | str | None = None, known_at: datetime | str | None = None,
+                budget_tokens: int = 1500, include_candidates: bool = False, hops: int | None = None,
+                limit: int | None = None, area: str | None = None, summary: bool = True, playbooks: bool = True,
+                stale_after_days: int | None = None, expiring_within_days: int | None = None,
+                config: RecallConfig | str | None = None, gaps: bool = True) -> Plan[MemoryContext]:
         """``store.context(task, session=this session, ...)``, and a ``context`` ledger event with the
-        tokens it used (what ``graphmem stats`` reports as tokens per context).
+        tokens it used (what ``graphmem stats`` reports as tokens per context). The keywords are the
+        client's ``context`` keywords but ``session`` (this session's), with the same defaults.
 
         The session must exist and be open, checked before anything is read: an unknown session
         raises :class:`~graphmem.core.errors.NotFoundError` (a read never opens a session), a closed one
@@ -264,8 +271,11 @@ class WorkingPlans:
                 raise SessionClosedError(f"working session {self.session!r} is closed; read it with "
                                          "store.context(task, session=…), which records nothing")
             ctx = yield from observe.observed_plan("context", store.tenant, context(
-                store.tenant, store._clock(), task, embedder=store.embedder, session=self.session, **kw),
-                observe.context_summary)
+                store.tenant, store._clock(), task, embedder=store.embedder, session=self.session, subject=subject,
+                env=env, valid_at=valid_at, known_at=known_at, budget_tokens=budget_tokens,
+                include_candidates=include_candidates, hops=hops, limit=limit, area=area, summary=summary,
+                playbooks=playbooks, stale_after_days=stale_after_days, expiring_within_days=expiring_within_days,
+                config=config, gaps=gaps), observe.context_summary)
             yield from record(store.tenant, self.session, "context", {
                 "used_tokens": ctx.used_tokens, "budget_tokens": ctx.budget_tokens, "left_out": len(ctx.left_out),
                 "gaps": [g.topic for g in ctx.gaps]}, store._clock(), store.actor, only_open=True)

@@ -46,7 +46,8 @@ CLIENT_OPTIONS = {"actor": "GraphMem(actor=…): who signs the command's writes"
 # ``mem.working(session).add(…)``.
 OWNER_PARAMETERS = {"WorkingMemory": ("session",)}
 # Methods that hand ``**kw`` on to another one: their keywords are that one's, but for those listed.
-FORWARDS = {"WorkingMemory.context": ("GraphMem.context", ("session",))}  # the working session is the owner's
+# None today: WorkingMemory.context declares GraphMem.context's keywords (issue #46).
+FORWARDS: dict[str, tuple[str, tuple[str, ...]]] = {}
 
 _FILE = "FILE holds them (a JSON array or JSON lines; '-' reads stdin): a command line takes no objects"
 _PAGE = "with --limit the command is mem.events_page, one page; without it mem.events, whose page size is invisible"

@@ -3,11 +3,14 @@ mem.apply_user_page)."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypedDict
 
 import typer
+from typer.models import OptionInfo
 
 from ...core.errors import ValidationError
 from .common import Commands, Opts, read_input
@@ -18,23 +21,75 @@ if TYPE_CHECKING:
 cmds = Commands()
 user_cmds = Commands()
 
-BudgetTokensOpt = typer.Option(1500, "--budget-tokens", help="token budget of the rendered context")
-OldBudgetOpt = typer.Option(None, "--budget", hidden=True, help="old spelling of --budget-tokens")
-# The options of mem.context that `graphmem context` and `graphmem working context` share.
 TaskArg = typer.Argument(..., help="what the agent is about to do, in its own words")
-SubjectOpt = typer.Option(None, help="scope to this subject and its neighbourhood")
-ValidAtOpt = typer.Option(None, help="valid time (default now)")
-KnownAtOpt = typer.Option(None, help="record time (default now)")
-CandidatesOpt = typer.Option(False, "--include-candidates", help="also unconfirmed candidates (marked)")
-HopsOpt = typer.Option(None, help="graph expansion from the subject: 0, 1 or 2 relations (default: the preset's, 2)")
-LimitOpt = typer.Option(None, help="at most this many facts (default: the preset's)")
-AreaOpt = typer.Option(None, help="playbook area for rules and cards")
-SummaryOpt = typer.Option(True, "--summary/--no-summary", help="include the subject's summary")
-PlaybooksOpt = typer.Option(True, "--playbooks/--no-playbooks", help="include the rules and cards of --area")
-StaleOpt = typer.Option(None, help="warn on facts older than this many days (default: the preset's)")
-ExpiringOpt = typer.Option(None, help="warn on facts expiring within this many days (default: the preset's)")
-ConfigOpt = typer.Option(None, "--config", help="a recall preset: default, facts, conversation")
-GapsOpt = typer.Option(True, "--gaps/--no-gaps", help="list what the task asks about that memory does not hold")
+
+
+class ContextKeywords(TypedDict):
+    """The keywords of ``mem.context`` (and ``mem.working(s).context``) that ``graphmem context``
+    and ``graphmem working context`` share, as the commands hand them on: ``store.context(task,
+    **ask)``. Declared once, with their options in :data:`CONTEXT_OPTIONS`."""
+
+    subject: Optional[str]
+    valid_at: Optional[str]
+    known_at: Optional[str]
+    env: Optional[str]
+    budget_tokens: int
+    include_candidates: bool
+    hops: Optional[int]
+    limit: Optional[int]
+    area: Optional[str]
+    summary: bool
+    playbooks: bool
+    stale_after_days: Optional[int]
+    expiring_within_days: Optional[int]
+    config: Optional[str]
+    gaps: bool
+
+
+# Each keyword's option (type, typer option); its default is the client's (tests/unit/test_option_mirror.py).
+CONTEXT_OPTIONS: dict[str, tuple[object, OptionInfo]] = {
+    "subject": (Optional[str], typer.Option(None, help="scope to this subject and its neighbourhood")),
+    "valid_at": (Optional[str], typer.Option(None, help="valid time (default now)")),
+    "known_at": (Optional[str], typer.Option(None, help="record time (default now)")),
+    "env": (Optional[str], typer.Option(None, help="the environment whose values replace the general ones")),
+    "budget_tokens": (int, typer.Option(1500, "--budget-tokens", help="token budget of the rendered context")),
+    "include_candidates": (bool, typer.Option(False, "--include-candidates",
+                                              help="also unconfirmed candidates (marked)")),
+    "hops": (Optional[int], typer.Option(None, help="graph expansion from the subject: 0, 1 or 2 relations "
+                                                    "(default: the preset's, 2)")),
+    "limit": (Optional[int], typer.Option(None, help="at most this many facts (default: the preset's)")),
+    "area": (Optional[str], typer.Option(None, help="playbook area for rules and cards")),
+    "summary": (bool, typer.Option(True, "--summary/--no-summary", help="include the subject's summary")),
+    "playbooks": (bool, typer.Option(True, "--playbooks/--no-playbooks", help="include the rules and cards of --area")),
+    "stale_after_days": (Optional[int], typer.Option(None, help="warn on facts older than this many days "
+                                                                "(default: the preset's)")),
+    "expiring_within_days": (Optional[int], typer.Option(None, help="warn on facts expiring within this many days "
+                                                                    "(default: the preset's)")),
+    "config": (Optional[str], typer.Option(None, "--config", help="a recall preset: default, facts, conversation")),
+    "gaps": (bool, typer.Option(True, "--gaps/--no-gaps", help="list what the task asks about that memory does not "
+                                                               "hold")),
+}
+OldBudgetOpt = typer.Option(None, "--budget", hidden=True, help="old spelling of --budget-tokens")
+
+
+def context_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A ``context`` command body that takes ``ask: ContextKeywords`` becomes one that declares the
+    options of :data:`CONTEXT_OPTIONS` (and the old hidden ``--budget``) to typer, and hands them
+    on as ``ask``: the two ``context`` commands declare their shared options here, once."""
+    own = [p for p in inspect.signature(fn, eval_str=True, locals={"GraphMem": object}).parameters.values()
+           if p.name != "ask"]
+    shared = [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=tp)
+              for n, (tp, info) in CONTEXT_OPTIONS.items()]
+    old = inspect.Parameter("budget", inspect.Parameter.KEYWORD_ONLY, default=OldBudgetOpt, annotation=Optional[int])
+
+    @functools.wraps(fn)
+    def body(*args: Any, budget: Optional[int] = None, **kw: Any) -> Any:
+        ask = {n: kw.pop(n) for n in CONTEXT_OPTIONS}
+        ask["budget_tokens"] = budget_tokens_of(ask["budget_tokens"], budget)
+        return fn(*args, ask=ask, **kw)
+
+    body.__signature__ = inspect.Signature(own + shared + [old])  # type: ignore[attr-defined]
+    return body
 
 
 def register(app: typer.Typer) -> None:
@@ -51,24 +106,15 @@ def budget_tokens_of(budget_tokens: int, old: Optional[int]) -> int:
 
 
 @cmds("context")
-def context(store: GraphMem, opts: Opts, task: str = TaskArg, subject: Optional[str] = SubjectOpt,
-            valid_at: Optional[str] = ValidAtOpt, known_at: Optional[str] = KnownAtOpt,
-            env: Optional[str] = None, session: Optional[str] = None,
-            budget_tokens: int = BudgetTokensOpt, budget: Optional[int] = OldBudgetOpt,
-            include_candidates: bool = CandidatesOpt, hops: Optional[int] = HopsOpt, limit: Optional[int] = LimitOpt,
-            area: Optional[str] = AreaOpt, summary: bool = SummaryOpt, playbooks: bool = PlaybooksOpt,
-            stale_after_days: Optional[int] = StaleOpt, expiring_within_days: Optional[int] = ExpiringOpt,
-            config: Optional[str] = ConfigOpt, gaps: bool = GapsOpt) -> None:
+@context_options
+def context(store: GraphMem, opts: Opts, ask: ContextKeywords, task: str = TaskArg,
+            session: Optional[str] = typer.Option(None, help="the working session whose L0 facts are seen")) -> None:
     """What an agent should know for TASK: facts with validity, sources, versions, warnings;
     rules and cards; a summary — fitted to a token budget. Prints the prompt text (or --json).
 
     Example: graphmem context "where do I send lin's package?" --subject lin --valid-at 2026-10-05 -t t-addr
     """
-    ctx = store.context(task, subject=subject, valid_at=valid_at, known_at=known_at, env=env, session=session,
-                        budget_tokens=budget_tokens_of(budget_tokens, budget), include_candidates=include_candidates,
-                        hops=hops, limit=limit, area=area, summary=summary, playbooks=playbooks,
-                        stale_after_days=stale_after_days, expiring_within_days=expiring_within_days, config=config,
-                        gaps=gaps)
+    ctx = store.context(task, session=session, **ask)
     typer.echo(ctx.model_dump_json() if opts.as_json else ctx.render())
 
 

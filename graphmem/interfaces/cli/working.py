@@ -10,9 +10,7 @@ import typer
 
 from ...core.errors import ValidationError
 from .common import Commands, Opts, json_arg
-from .recall import (AreaOpt, BudgetTokensOpt, CandidatesOpt, ConfigOpt, ExpiringOpt, GapsOpt, HopsOpt, KnownAtOpt,
-                     LimitOpt, OldBudgetOpt, PlaybooksOpt, StaleOpt, SubjectOpt, SummaryOpt, TaskArg, ValidAtOpt,
-                     budget_tokens_of)
+from .recall import ContextKeywords, TaskArg, context_options
 
 if TYPE_CHECKING:
     from ...store.client import GraphMem
@@ -116,23 +114,14 @@ def resume(store: GraphMem, opts: Opts, session: str = SessionArg) -> Any:
 
 
 @cmds("context")
-def context(store: GraphMem, opts: Opts, session: str = SessionArg, task: str = TaskArg,
-            subject: Optional[str] = SubjectOpt, valid_at: Optional[str] = ValidAtOpt,
-            known_at: Optional[str] = KnownAtOpt, env: Optional[str] = None,
-            budget_tokens: int = BudgetTokensOpt, budget: Optional[int] = OldBudgetOpt,
-            include_candidates: bool = CandidatesOpt, hops: Optional[int] = HopsOpt, limit: Optional[int] = LimitOpt,
-            area: Optional[str] = AreaOpt, summary: bool = SummaryOpt, playbooks: bool = PlaybooksOpt,
-            stale_after_days: Optional[int] = StaleOpt, expiring_within_days: Optional[int] = ExpiringOpt,
-            config: Optional[str] = ConfigOpt, gaps: bool = GapsOpt) -> None:
+@context_options
+def context(store: GraphMem, opts: Opts, ask: ContextKeywords, session: str = SessionArg,
+            task: str = TaskArg) -> None:
     """context(TASK) with SESSION's working memory first and the gaps to ask about.
 
     Example: graphmem working context s1 "deploy the release" --budget-tokens 2000 -t acme
     """
-    ctx = _wm(store, session).context(
-        task, subject=subject, valid_at=valid_at, known_at=known_at, env=env,
-        budget_tokens=budget_tokens_of(budget_tokens, budget), include_candidates=include_candidates, hops=hops,
-        limit=limit, area=area, summary=summary, playbooks=playbooks, stale_after_days=stale_after_days,
-        expiring_within_days=expiring_within_days, config=config, gaps=gaps)
+    ctx = _wm(store, session).context(task, **ask)
     typer.echo(ctx.model_dump_json() if opts.as_json else ctx.render())
 
 
