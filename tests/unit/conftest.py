@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphmem.extract import parse_pool
+from graphmem.extract import RuleExtractor, parse_pool
 
 
 @pytest.fixture
@@ -16,3 +16,9 @@ def pooled(monkeypatch):
     monkeypatch.setattr(parse_pool, "_broken", False)
     yield
     parse_pool.shutdown()
+
+
+@pytest.fixture(scope="module")
+def ex() -> RuleExtractor:
+    """The rule extractor, one per test module (its spaCy pipelines load once per module)."""
+    return RuleExtractor()

@@ -7,15 +7,11 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem.core.errors import ValidationError
-from graphmem.extract import PriorFact, RuleExtractor
+from graphmem.extract import PriorFact
 from graphmem.core.models import MessageEvent, parse_event
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)
 
-
-@pytest.fixture(scope="module")
-def ex():
-    return RuleExtractor()
 
 
 def msg(text, speaker="lin", about=None, session=None, at=AT, id="m1"):

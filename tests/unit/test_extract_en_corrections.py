@@ -19,10 +19,6 @@ AT = datetime(2026, 3, 10, 9, tzinfo=timezone.utc)
 HELD_FROM = datetime(2026, 2, 1, tzinfo=timezone.utc)
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def _held(topic: str, value: str) -> PriorFact:
     return PriorFact(uid="f1", subject="ana", topic=topic, env=None, value=value, valid_from=HELD_FROM,

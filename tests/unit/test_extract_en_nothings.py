@@ -5,26 +5,20 @@ verb with its object ends a list ("…, eating everything"), and a sentence open
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
 
 import pytest
 
-from graphmem.core.models import MessageEvent
 from graphmem.extract import RuleExtractor
+from tests.extract_sets import set_pairs
 from graphmem.extract.en_lists import list_item
 from graphmem.extract.values import clean
 
 AT = datetime(2026, 3, 10, 9, tzinfo=timezone.utc)
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def _sets(ex: RuleExtractor, text: str) -> list[tuple[str, str]]:
-    m = MessageEvent(op="message", id="m1", at=AT, speaker="ana", text=text)
-    return [(e["topic"], e["value"]) for e in ex.extract(m, []) if e["op"] == "set"]
+    return set_pairs(ex, text, AT)
 
 
 @pytest.mark.parametrize("text", [

@@ -17,10 +17,6 @@ from graphmem.extract.dates import find_dates
 AT = datetime(2026, 3, 10, 9, tzinfo=timezone.utc)
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def _sets(ex: RuleExtractor, text: str) -> list[dict[str, Any]]:
     m = MessageEvent(op="message", id="m1", at=AT, speaker="ana", text=text)

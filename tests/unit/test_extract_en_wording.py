@@ -19,10 +19,6 @@ from graphmem.extract.en_lists import list_item, thing_beside
 AT = datetime(2026, 3, 10, 10, tzinfo=timezone.utc)  # a Tuesday
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def facts(ex: RuleExtractor, text: str, about: str | None = None) -> list[tuple[str, str, str | None, str | None]]:
     """(topic, value, valid_from day, valid_to day) of every set and revoke the text draws."""

@@ -11,15 +11,11 @@ from datetime import datetime, timezone
 import pytest
 
 from graphmem.extract.personal import RELATION_TOPICS
-from graphmem.extract import PriorFact, RuleExtractor
+from graphmem.extract import PriorFact
 from graphmem.core.models import MessageEvent, parse_event
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)  # a Monday
 
-
-@pytest.fixture(scope="module")
-def ex():
-    return RuleExtractor()
 
 
 def msg(text, speaker="lin", about=None, session=None, at=AT):

@@ -12,15 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.extract import RuleExtractor
 from graphmem.extract.score import load, score
 
 DATA = Path(__file__).parent.parent / "data" / "extraction"
 
-
-@pytest.fixture(scope="module")
-def ex():
-    return RuleExtractor()
 
 
 def test_the_sets_are_big_enough_and_bilingual():

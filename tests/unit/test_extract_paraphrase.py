@@ -17,10 +17,6 @@ from graphmem.extract import PriorFact, RuleExtractor
 AT = datetime(2026, 3, 10, 10, tzinfo=timezone.utc)  # a Tuesday
 
 
-@pytest.fixture(scope="module")
-def ex():
-    return RuleExtractor()
-
 
 _EX: list[RuleExtractor] = []
 

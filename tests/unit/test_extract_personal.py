@@ -8,15 +8,10 @@ from datetime import datetime, timezone
 
 import pytest
 
-from graphmem.extract import RuleExtractor
 from graphmem.core.models import MessageEvent
 
 AT = datetime(2026, 9, 28, 10, tzinfo=timezone.utc)  # a Monday
 
-
-@pytest.fixture(scope="module")
-def ex():
-    return RuleExtractor()
 
 
 def msg(text):

@@ -17,10 +17,6 @@ AT = datetime(2026, 3, 4, 9, tzinfo=timezone.utc)  # a Wednesday
 HELD = datetime(2026, 2, 1, tzinfo=timezone.utc)
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def held(topic: str, value: str, subject: str = "lin", env: str | None = None) -> PriorFact:
     return PriorFact(uid="f1", subject=subject, topic=topic, env=env, value=value, valid_from=HELD, valid_to=None,

@@ -19,10 +19,6 @@ HELD = [PriorFact("f1", "lin", "employer", None, "网易", D, None, "lin", 1),
         PriorFact("f2", "lin", "home_city", None, "南京", D, None, "lin", 2)]
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def run(ex: RuleExtractor, text: str) -> list[tuple[str, str | None]]:
     m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text)

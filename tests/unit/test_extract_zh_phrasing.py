@@ -19,10 +19,6 @@ from graphmem.extract import RuleExtractor
 AT = datetime(2026, 3, 4, 9, tzinfo=timezone.utc)  # a Wednesday
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def events(ex: RuleExtractor, text: str, about: str | None = None) -> list[tuple[str, str, str | None]]:
     m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text, about=about)

@@ -18,10 +18,6 @@ from graphmem.extract.roles import keep_drawn
 AT = datetime(2026, 3, 10, 10, tzinfo=timezone.utc)
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def kept(ex: RuleExtractor, text: str, about: str | None) -> list[tuple[str, str, str | None]]:
     m = MessageEvent(op="message", id="m1", at=AT, speaker="assistant", text=text, about=about, drawn_as="inferred")

@@ -19,10 +19,6 @@ from graphmem.extract.zh_dates import find_dates
 AT = datetime(2026, 3, 4, 9, tzinfo=timezone.utc)  # a Wednesday
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def sets(ex: RuleExtractor, text: str) -> list[tuple[str, str, str | None, str | None]]:
     m = MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text)

@@ -16,10 +16,6 @@ from graphmem.extract import PriorFact, RuleExtractor
 AT = datetime(2026, 3, 10, 10, tzinfo=timezone.utc)  # a Tuesday
 
 
-@pytest.fixture(scope="module")
-def ex() -> RuleExtractor:
-    return RuleExtractor()
-
 
 def msg(text: str, about: str | None = None) -> MessageEvent:
     return MessageEvent(op="message", id="m1", at=AT, speaker="lin", text=text, about=about)
